@@ -1,0 +1,68 @@
+/// An axis-aligned rectangle: origin at its top-left corner (y grows down,
+/// as in surface coordinates) and a non-negative size.
+public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    public var origin: Point
+    public var size: Size
+
+    public init(origin: Point, size: Size) {
+        self.origin = origin
+        self.size = size
+    }
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
+    }
+
+    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    public var minX: Double { origin.x }
+    public var minY: Double { origin.y }
+    public var maxX: Double { origin.x + size.width }
+    public var maxY: Double { origin.y + size.height }
+    public var midX: Double { origin.x + size.width / 2 }
+    public var midY: Double { origin.y + size.height / 2 }
+    public var width: Double { size.width }
+    public var height: Double { size.height }
+    public var center: Point { Point(x: midX, y: midY) }
+    public var isEmpty: Bool { size.width <= 0 || size.height <= 0 }
+
+    /// Half-open containment, as UIKit's `CGRect.contains`: the left and top
+    /// edges are inside, the right and bottom edges are not.
+    public func contains(_ p: Point) -> Bool {
+        p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
+    }
+
+    /// The smallest rectangle containing both.
+    public func union(_ other: Rect) -> Rect {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        let x0 = Swift.min(minX, other.minX), y0 = Swift.min(minY, other.minY)
+        let x1 = Swift.max(maxX, other.maxX), y1 = Swift.max(maxY, other.maxY)
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The overlap of both, or `.zero` when they do not overlap.
+    public func intersection(_ other: Rect) -> Rect {
+        let x0 = Swift.max(minX, other.minX), y0 = Swift.max(minY, other.minY)
+        let x1 = Swift.min(maxX, other.maxX), y1 = Swift.min(maxY, other.maxY)
+        if x1 <= x0 || y1 <= y0 { return .zero }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    public func intersects(_ other: Rect) -> Bool { !intersection(other).isEmpty }
+
+    /// Grown by `dx`/`dy` on every side (negative values shrink).
+    public func insetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: minX + dx, y: minY + dy, width: Swift.max(0, width - 2 * dx), height: Swift.max(0, height - 2 * dy))
+    }
+
+    /// Rounded outward to whole pixels, so that a damage rectangle covers
+    /// every pixel the original touches.
+    public func integral() -> Rect {
+        let x0 = minX.rounded(.down), y0 = minY.rounded(.down)
+        let x1 = maxX.rounded(.up), y1 = maxY.rounded(.up)
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    public var description: String { "\(origin) \(size)" }
+}

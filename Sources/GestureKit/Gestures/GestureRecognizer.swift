@@ -1,0 +1,254 @@
+/// Decides from a stream of touches whether a gesture happened, with UIKit's
+/// semantics. Subclass it to write a recognizer: override the `touches*`
+/// methods, set `state` as the gesture progresses (discrete gestures go from
+/// `.possible` straight to `.ended`; continuous ones through `.began`,
+/// `.changed`... to `.ended` or `.cancelled`), and clear your own fields in
+/// `reset()`. The window's arena arbitrates between recognizers and the
+/// views' own touch handling.
+open class GestureRecognizer {
+    /// The recognizer's state machine. `.ended` is also "recognized".
+    public enum State: String, Sendable {
+        case possible, began, changed, ended, cancelled, failed
+
+        public static let recognized = State.ended
+
+        /// Whether the state ends the gesture (only `reset()` leaves it).
+        public var isFinished: Bool { self == .ended || self == .cancelled || self == .failed }
+
+        /// Whether `self -> next` is a transition UIKit allows.
+        public func canTransition(to next: State) -> Bool {
+            switch (self, next) {
+            case (.possible, .began), (.possible, .ended), (.possible, .failed): return true
+            case (.began, .changed), (.began, .ended), (.began, .cancelled): return true
+            case (.changed, .changed), (.changed, .ended), (.changed, .cancelled): return true
+            default: return false
+            }
+        }
+    }
+
+    /// A name for logs, scripts, the debug overlay and the tree dump.
+    public var name: String?
+
+    private var actions: [(GestureRecognizer) -> Void] = []
+    var stateStorage = State.possible
+    /// The transition a recognizer asked for while it still had to wait for
+    /// another recognizer to fail.
+    var pendingState: State?
+
+    /// The view the recognizer is attached to.
+    public internal(set) weak var view: View?
+
+    /// When false the recognizer receives no touches; turning it off in the
+    /// middle of a gesture cancels (or fails) it.
+    public var isEnabled = true {
+        didSet {
+            guard !isEnabled, oldValue else { return }
+            switch stateStorage {
+            case .began, .changed: setState(.cancelled, reason: "disabled")
+            case .possible where !trackedTouches.isEmpty: setState(.failed, reason: "disabled")
+            default: break
+            }
+        }
+    }
+
+    /// When true (the default), recognizing the gesture cancels the touches
+    /// in the view: it receives `touchesCancelled` for them.
+    public var cancelsTouchesInView = true
+    /// When true, the view receives no `touchesBegan` until this recognizer
+    /// fails (default false).
+    public var delaysTouchesBegan = false
+    /// When true (the default), the view's `touchesEnded` waits while this
+    /// recognizer is still deciding (e.g. a double tap waiting for its second
+    /// tap), and becomes `touchesCancelled` if it then recognizes.
+    public var delaysTouchesEnded = true
+
+    public weak var delegate: GestureRecognizerDelegate?
+
+    /// Recognizers that must fail before this one may recognize.
+    public private(set) var failureRequirements: [GestureRecognizer] = []
+
+    /// Why the state last changed, for the debug overlay (e.g.
+    /// "failed: moved 12 px > 10 px").
+    public internal(set) var lastTransitionReason: String?
+
+    /// Touches currently delivered to the recognizer, in arrival order.
+    public internal(set) var trackedTouches: [Touch] = []
+    /// Every touch seen since the last reset (for arbitration).
+    var touchesSinceReset: Set<Touch> = []
+    var ignoredTouches: Set<Touch> = []
+    private var lastLocationInWindow = Point.zero
+
+    public init(action: ((GestureRecognizer) -> Void)? = nil) {
+        if let action { actions.append(action) }
+    }
+
+    /// Adds a closure called on every state change that matters: once on
+    /// recognition for discrete gestures; on began, changed, ended and
+    /// cancelled for continuous ones.
+    public func addAction(_ action: @escaping (GestureRecognizer) -> Void) {
+        actions.append(action)
+    }
+
+    // MARK: State
+
+    /// The current state. Subclasses set it; illegal transitions (e.g.
+    /// `.failed -> .began`) are refused and counted in
+    /// `GestureRecognizer.illegalTransitions`, never applied.
+    public var state: State {
+        get { stateStorage }
+        set { setState(newValue, reason: nil) }
+    }
+
+    /// Sets the state and records why, for the debug overlay.
+    public func setState(_ newState: State, reason: String?) {
+        if let arena = view?.window?.arena {
+            arena.requestTransition(self, to: newState, reason: reason)
+        } else {
+            guard stateStorage.canTransition(to: newState) else {
+                GestureRecognizer.recordIllegalTransition(self, to: newState)
+                return
+            }
+            applyTransition(to: newState, reason: reason, observers: [])
+        }
+    }
+
+    /// Convenience for subclasses: fail with a reason.
+    public func fail(_ reason: String) {
+        setState(.failed, reason: reason)
+    }
+
+    func applyTransition(to newState: State, reason: String?, observers: [WindowObserver]) {
+        let old = stateStorage
+        stateStorage = newState
+        lastTransitionReason = reason
+        if newState.isFinished { pendingState = nil }
+        for o in observers {
+            o.gestureRecognizer(self, didTransitionFrom: old, to: newState, reason: reason)
+        }
+        switch newState {
+        case .began, .changed, .ended, .cancelled:
+            for action in actions { action(self) }
+        case .possible, .failed:
+            break
+        }
+    }
+
+    nonisolated(unsafe) private static var illegalCount = 0
+    nonisolated(unsafe) private static var lastIllegal: String?
+
+    /// How many illegal transitions were refused since launch (tests assert
+    /// it stays 0), and the last one.
+    public static var illegalTransitions: (count: Int, last: String?) { (illegalCount, lastIllegal) }
+
+    static func recordIllegalTransition(_ r: GestureRecognizer, to newState: State) {
+        illegalCount += 1
+        lastIllegal = "\(r.debugName): \(r.stateStorage.rawValue) -> \(newState.rawValue)"
+    }
+
+    // MARK: Failure requirements
+
+    /// Makes this recognizer wait until `other` fails before it recognizes;
+    /// if `other` recognizes, this one fails (a single tap that waits for a
+    /// double tap to fail).
+    public func require(toFail other: GestureRecognizer) {
+        precondition(other !== self, "a gesture recognizer cannot require itself to fail")
+        precondition(!other.requiresFailure(of: self),
+                     "require(toFail:) would form a cycle: \(other.debugName) already waits for \(debugName)")
+        if !failureRequirements.contains(where: { $0 === other }) {
+            failureRequirements.append(other)
+        }
+    }
+
+    private func requiresFailure(of other: GestureRecognizer) -> Bool {
+        var seen: Set<ObjectIdentifier> = []
+        var stack = failureRequirements
+        while let r = stack.popLast() {
+            if r === other { return true }
+            if seen.insert(ObjectIdentifier(r)).inserted { stack.append(contentsOf: r.failureRequirements) }
+        }
+        return false
+    }
+
+    // MARK: Touches
+
+    /// The number of touches the recognizer is tracking.
+    public var numberOfTouches: Int { trackedTouches.count }
+
+    /// The centroid of the tracked touches in `view` (window when nil); after
+    /// the last touch lifts, where the touches were last.
+    public func location(in view: View?) -> Point {
+        let inWindow: Point
+        if trackedTouches.isEmpty {
+            inWindow = lastLocationInWindow
+        } else {
+            var sum = Point.zero
+            for t in trackedTouches { sum = sum + t.locationInWindow }
+            inWindow = sum * (1 / Double(trackedTouches.count))
+        }
+        guard let view else { return inWindow }
+        return view.convert(inWindow, from: nil)
+    }
+
+    /// The location of the `index`th tracked touch (arrival order).
+    public func location(ofTouch index: Int, in view: View?) -> Point {
+        guard trackedTouches.indices.contains(index) else { return location(in: view) }
+        return trackedTouches[index].location(in: view)
+    }
+
+    /// Stops delivering `touch` to this recognizer (e.g. a two-finger
+    /// recognizer ignoring a third finger).
+    public func ignore(_ touch: Touch, for event: Event) {
+        ignoredTouches.insert(touch)
+        trackedTouches.removeAll { $0 === touch }
+    }
+
+    func noteLocation() {
+        if !trackedTouches.isEmpty { lastLocationInWindow = location(in: nil) }
+    }
+
+    // MARK: Subclass hooks
+
+    open func touchesBegan(_ touches: Set<Touch>, with event: Event) {}
+    open func touchesMoved(_ touches: Set<Touch>, with event: Event) {}
+    open func touchesEnded(_ touches: Set<Touch>, with event: Event) {}
+    open func touchesCancelled(_ touches: Set<Touch>, with event: Event) {}
+
+    /// Called after the gesture finished and its touches are gone, before
+    /// the state returns to `.possible`. Override to clear your own state
+    /// (call super).
+    open func reset() {}
+
+    /// The scheduler for timeouts (nil while not in a window).
+    public var scheduler: Scheduler? { view?.window?.scheduler }
+
+    public var debugName: String { name ?? String(describing: type(of: self)) }
+
+    func detach() {
+        view?.window?.arena.remove(self)
+        trackedTouches = []
+        touchesSinceReset = []
+        ignoredTouches = []
+    }
+}
+
+/// Lets an object fine-tune a recognizer's arbitration, as UIKit's
+/// `UIGestureRecognizerDelegate`. Every method has UIKit's default.
+public protocol GestureRecognizerDelegate: AnyObject {
+    func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool
+    func gestureRecognizer(_ recognizer: GestureRecognizer,
+                           shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool
+}
+
+extension GestureRecognizerDelegate {
+    public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
+    public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { true }
+    public func gestureRecognizer(_ recognizer: GestureRecognizer,
+                                  shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { false }
+    public func gestureRecognizer(_ recognizer: GestureRecognizer,
+                                  shouldRequireFailureOf other: GestureRecognizer) -> Bool { false }
+    public func gestureRecognizer(_ recognizer: GestureRecognizer,
+                                  shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool { false }
+}

@@ -1,0 +1,89 @@
+/// Recognizes `numberOfTapsRequired` taps of `numberOfTouchesRequired`
+/// fingers each (discrete). Fails when a finger moves beyond
+/// `Thresholds.tapSlop`, when more fingers than required touch down, when
+/// the fingers of one tap do not all come down within
+/// `Thresholds.multiFingerTapWindow`, or when the next tap does not start
+/// within `Thresholds.multiTapInterval` and `Thresholds.multiTapDistance`.
+/// A single tap that nothing waits for is recognized at touch-up, without
+/// delay.
+open class TapGestureRecognizer: GestureRecognizer {
+    /// Taps needed (values below 1 count as 1).
+    public var numberOfTapsRequired = 1 {
+        didSet { numberOfTapsRequired = Swift.max(1, numberOfTapsRequired) }
+    }
+    /// Fingers per tap (values below 1 count as 1).
+    public var numberOfTouchesRequired = 1 {
+        didSet { numberOfTouchesRequired = Swift.max(1, numberOfTouchesRequired) }
+    }
+
+    private var tapsCompleted = 0
+    private var mostTouchesInTap = 0
+    private var lastTapLocation: Point?
+    private var timer: ScheduledTimer?
+
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+        timer?.invalidate()
+        timer = nil
+        if mostTouchesInTap == 0, let previous = lastTapLocation, let first = touches.first {
+            let distance = first.location(in: nil).distance(to: previous)
+            if distance > Thresholds.multiTapDistance {
+                fail("next tap \(Int(distance)) px away > \(Int(Thresholds.multiTapDistance)) px")
+                return
+            }
+        }
+        let down = activeTouchCount
+        mostTouchesInTap = Swift.max(mostTouchesInTap, down)
+        if down > numberOfTouchesRequired {
+            fail("\(down) touches > \(numberOfTouchesRequired) required")
+        } else if down < numberOfTouchesRequired {
+            timer = scheduler?.schedule(after: Thresholds.multiFingerTapWindow) { [weak self] _ in
+                guard let self, self.state == .possible else { return }
+                self.fail("only \(self.activeTouchCount) of \(self.numberOfTouchesRequired) touches came down")
+            }
+        }
+    }
+
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+        for t in touches {
+            let moved = t.locationInWindow.distance(to: t.initialLocationInWindow)
+            if moved > Thresholds.tapSlop {
+                fail("moved \(Int(moved.rounded())) px > \(Int(Thresholds.tapSlop)) px")
+                return
+            }
+        }
+    }
+
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+        guard activeTouchCount == 0 else { return }
+        if mostTouchesInTap != numberOfTouchesRequired {
+            fail("tap of \(mostTouchesInTap) touches, \(numberOfTouchesRequired) required")
+            return
+        }
+        tapsCompleted += 1
+        mostTouchesInTap = 0
+        lastTapLocation = location(in: nil)
+        if tapsCompleted >= numberOfTapsRequired {
+            state = .recognized
+        } else {
+            timer = scheduler?.schedule(after: Thresholds.multiTapInterval) { [weak self] _ in
+                guard let self, self.state == .possible else { return }
+                self.fail("no tap \(self.tapsCompleted + 1) within \(Thresholds.multiTapInterval) s")
+            }
+        }
+    }
+
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+        fail("touch cancelled")
+    }
+
+    open override func reset() {
+        super.reset()
+        timer?.invalidate()
+        timer = nil
+        tapsCompleted = 0
+        mostTouchesInTap = 0
+        lastTapLocation = nil
+    }
+
+    private var activeTouchCount: Int { trackedTouches.filter(\.isActive).count }
+}

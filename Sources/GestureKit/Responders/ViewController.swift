@@ -1,0 +1,42 @@
+/// Owns one view and sits right after it in the responder chain, so touches
+/// a view does not handle reach its controller before its superview.
+open class ViewController: Responder {
+    private var loadedView: View?
+
+    public override init() {
+        super.init()
+    }
+
+    /// The controller's root view, created on first access by `loadView()`
+    /// and followed by `viewDidLoad()`.
+    public var view: View {
+        if let loadedView { return loadedView }
+        let v = loadView()
+        v.viewController = self
+        loadedView = v
+        viewDidLoad()
+        return v
+    }
+
+    public var isViewLoaded: Bool { loadedView != nil }
+
+    /// Creates the root view; override to supply a custom one.
+    open func loadView() -> View { View() }
+
+    /// Called once after the root view is created.
+    open func viewDidLoad() {}
+
+    /// Called after the root view laid out its subviews (its bounds
+    /// changed): position the controller's views here.
+    open func viewDidLayoutSubviews() {}
+
+    /// Called after the view became part of a visible window.
+    open func viewDidAppear() {}
+
+    /// Called before the view leaves a visible window.
+    open func viewWillDisappear() {}
+
+    /// The superview of the controller's view (for a window's root
+    /// controller, that is the window).
+    open override var next: Responder? { loadedView?.superview }
+}

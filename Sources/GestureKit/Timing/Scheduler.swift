@@ -1,0 +1,106 @@
+/// A timer scheduled on a `Scheduler`: one-shot or repeating, stopped by
+/// `invalidate()`. The scheduler keeps it alive until it fires for the last
+/// time or is invalidated.
+public final class ScheduledTimer {
+    public let interval: Double
+    public let repeats: Bool
+    public private(set) var fireDate: Double
+    public private(set) var isValid = true
+    let sequence: UInt64
+    fileprivate let action: (ScheduledTimer) -> Void
+    fileprivate weak var scheduler: Scheduler?
+
+    fileprivate init(interval: Double, repeats: Bool, fireDate: Double, sequence: UInt64,
+                     scheduler: Scheduler, action: @escaping (ScheduledTimer) -> Void) {
+        self.interval = interval
+        self.repeats = repeats
+        self.fireDate = fireDate
+        self.sequence = sequence
+        self.scheduler = scheduler
+        self.action = action
+    }
+
+    /// Stops the timer; it will not fire again. Safe to call more than once
+    /// and from inside its own action.
+    public func invalidate() {
+        guard isValid else { return }
+        isValid = false
+        scheduler?.remove(self)
+    }
+
+    fileprivate func reschedule() { fireDate += interval }
+}
+
+/// The app's timers, on an injectable clock. It never sleeps or spawns
+/// threads: the event loop asks for `nextDeadline`, waits until then (a
+/// timerfd live, a jump of the virtual clock headless) and calls
+/// `fireDueTimers()`.
+public final class Scheduler {
+    public let timeSource: TimeSource
+    private var timers: [ScheduledTimer] = []
+    private var nextSequence: UInt64 = 0
+
+    /// Called when `nextDeadline` may have changed, so a live loop can
+    /// re-arm its timer fd.
+    public var onScheduleChange: (() -> Void)?
+
+    public init(timeSource: TimeSource) {
+        self.timeSource = timeSource
+    }
+
+    public var now: Double { timeSource.now }
+
+    /// When the earliest timer is due (absolute, in `timeSource` seconds);
+    /// nil when nothing is scheduled, so an idle app never wakes up.
+    public var nextDeadline: Double? { timers.first?.fireDate }
+
+    /// Schedules `action` after `interval` seconds; repeating timers fire
+    /// every `interval` (minimum 1 ms, so a zero interval cannot spin).
+    @discardableResult
+    public func schedule(after interval: Double, repeats: Bool = false,
+                         _ action: @escaping (ScheduledTimer) -> Void) -> ScheduledTimer {
+        let clamped = repeats ? Swift.max(interval, 0.001) : Swift.max(interval, 0)
+        nextSequence += 1
+        let timer = ScheduledTimer(interval: clamped, repeats: repeats, fireDate: now + clamped,
+                                   sequence: nextSequence, scheduler: self, action: action)
+        insert(timer)
+        onScheduleChange?()
+        return timer
+    }
+
+    /// Runs every timer whose deadline is not after `now`, earliest first
+    /// (ties in scheduling order). A timer scheduled by an action runs in
+    /// this call only if it is already due.
+    public func fireDueTimers() {
+        while let first = timers.first, first.fireDate <= now {
+            timers.removeFirst()
+            if first.repeats {
+                first.reschedule()
+                insert(first)
+            } else {
+                first.invalidateWithoutRemoving()
+            }
+            first.action(first)
+        }
+        onScheduleChange?()
+    }
+
+    /// The number of live timers (for tests and the debug overlay).
+    public var count: Int { timers.count }
+
+    fileprivate func remove(_ timer: ScheduledTimer) {
+        timers.removeAll { $0 === timer }
+        onScheduleChange?()
+    }
+
+    private func insert(_ timer: ScheduledTimer) {
+        let index = timers.firstIndex {
+            $0.fireDate > timer.fireDate || ($0.fireDate == timer.fireDate && $0.sequence > timer.sequence)
+        } ?? timers.endIndex
+        timers.insert(timer, at: index)
+    }
+}
+
+extension ScheduledTimer {
+    fileprivate func invalidateWithoutRemoving() { isValid = false }
+}

@@ -1,0 +1,80 @@
+/// One finger (or emulated finger) on the surface, from touch-down to
+/// touch-up or cancel. The same object is delivered for the whole life of
+/// the touch, so it can be used as a dictionary key.
+public final class Touch: Hashable, CustomStringConvertible {
+    /// The touch's phase in the event being delivered.
+    public enum Phase: String, Sendable {
+        case began, moved, stationary, ended, cancelled
+    }
+
+    /// A number unique for the app's lifetime (not the compositor's id, which
+    /// is reused).
+    public let identifier: Int
+    public internal(set) var phase: Phase
+    /// Time of the last change, in seconds, from the compositor's event time.
+    public internal(set) var timestamp: Double
+    /// Successive taps close in time and space count up (1, 2, 3...); 0 once
+    /// the touch has moved beyond the tap slop.
+    public internal(set) var tapCount: Int
+    /// The view hit-tested at touch-down; the touch stays with it for life.
+    public internal(set) var view: View?
+    public internal(set) weak var window: Window?
+    /// The recognizers this touch is delivered to.
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+
+    var locationInWindow: Point
+    var previousLocationInWindow: Point
+    let initialLocationInWindow: Point
+    let initialTimestamp: Double
+    /// Whether the view itself receives this touch (false when it lands on a
+    /// view that already has a touch and does not accept multiple touches).
+    var deliversToView = true
+    var viewDelivery = ViewDelivery.pending
+    /// Set while the touch changed in the frame being collected.
+    var changedInFrame = false
+
+    init(identifier: Int, location: Point, timestamp: Double, tapCount: Int, window: Window) {
+        self.identifier = identifier
+        self.phase = .began
+        self.timestamp = timestamp
+        self.tapCount = tapCount
+        self.window = window
+        self.locationInWindow = location
+        self.previousLocationInWindow = location
+        self.initialLocationInWindow = location
+        self.initialTimestamp = timestamp
+    }
+
+    /// The touch's location in `view`'s coordinates (window coordinates when
+    /// `view` is nil).
+    public func location(in view: View?) -> Point {
+        guard let view else { return locationInWindow }
+        return view.convert(locationInWindow, from: nil)
+    }
+
+    /// The location at the previous event, in `view`'s coordinates.
+    public func previousLocation(in view: View?) -> Point {
+        guard let view else { return previousLocationInWindow }
+        return view.convert(previousLocationInWindow, from: nil)
+    }
+
+    public var isActive: Bool { phase != .ended && phase != .cancelled }
+
+    public static func == (a: Touch, b: Touch) -> Bool { a === b }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    public var description: String { "Touch#\(identifier) \(phase.rawValue) \(locationInWindow)" }
+}
+
+/// How far a touch got in its delivery to its view, so that every touch the
+/// view saw begin ends exactly once (ended or cancelled).
+enum ViewDelivery {
+    /// `touchesBegan` not sent yet (maybe held by `delaysTouchesBegan`).
+    case pending
+    /// The view has seen it begin.
+    case began
+    /// Its end is held back by `delaysTouchesEnded`.
+    case endHeld
+    /// The view has seen it end or be cancelled (or never will see it).
+    case finished
+}

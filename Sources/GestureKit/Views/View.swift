@@ -1,0 +1,271 @@
+/// A rectangular area of the window that draws content, lays out subviews,
+/// and receives touches: the toolkit's counterpart of UIKit's `UIView`.
+///
+/// Geometry follows UIKit: `center` is in the superview's coordinates,
+/// `bounds` is the view's own coordinate space, and `transform` applies
+/// around the centre. `frame` is derived (the bounding box of the transformed
+/// bounds), so setting it while a transform is in place is not meaningful.
+open class View: Responder {
+    /// A name for finding the view in tests, scripts and the tree dump.
+    public var name: String?
+
+    public var bounds = Rect.zero { didSet { geometryChanged(from: oldValue.size) } }
+    public var center = Point.zero { didSet { geometryChanged(from: bounds.size) } }
+    public var transform = AffineTransform.identity { didSet { geometryChanged(from: bounds.size) } }
+
+    /// Opacity of the view and its subviews as one group.
+    public var alpha = 1.0 { didSet { if alpha != oldValue { setNeedsDisplay() } } }
+    public var isHidden = false { didSet { if isHidden != oldValue { invalidateInWindow(force: true) } } }
+    public var backgroundColor: Color? { didSet { if backgroundColor != oldValue { setNeedsDisplay() } } }
+    /// Whether touches can land on this view and its subviews.
+    public var isUserInteractionEnabled = true
+    /// Whether the view receives more than the first of simultaneous touches
+    /// (off by default, as in UIKit; gesture recognizers see every touch).
+    public var isMultipleTouchEnabled = false
+    /// Whether subviews are clipped (drawing and hit-testing) to the bounds.
+    public var clipsToBounds = false { didSet { setNeedsDisplay() } }
+    /// Corner radius of the background.
+    public var cornerRadius = 0.0 { didSet { setNeedsDisplay() } }
+
+    public private(set) var subviews: [View] = []
+    public private(set) weak var superview: View?
+    /// The controller whose root view this is; it follows the view in the
+    /// responder chain.
+    public internal(set) weak var viewController: ViewController?
+
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+
+    private var needsLayout = true
+
+    public override init() {
+        super.init()
+    }
+
+    public init(frame: Rect) {
+        super.init()
+        self.frame = frame
+    }
+
+    // MARK: Geometry
+
+    /// The bounding box of the view in its superview's coordinates.
+    public var frame: Rect {
+        get {
+            let local = Rect(x: -bounds.width / 2, y: -bounds.height / 2, width: bounds.width, height: bounds.height)
+            let r = transform.apply(to: local)
+            return Rect(x: r.minX + center.x, y: r.minY + center.y, width: r.width, height: r.height)
+        }
+        set {
+            bounds.size = newValue.size
+            center = newValue.center
+        }
+    }
+
+    private func geometryChanged(from oldSize: Size) {
+        if bounds.size != oldSize { setNeedsLayout() }
+        invalidateInWindow(force: true)
+    }
+
+    /// Maps a point from this view's coordinates into its superview's.
+    func convertToSuperview(_ p: Point) -> Point {
+        let local = Point(x: p.x - bounds.midX, y: p.y - bounds.midY)
+        return transform.apply(to: local) + center
+    }
+
+    /// Maps a point from the superview's coordinates into this view's, or
+    /// nil when the transform is singular.
+    func convertFromSuperview(_ p: Point) -> Point? {
+        guard let inverse = transform.inverted() else { return nil }
+        let local = inverse.apply(to: p - center)
+        return Point(x: local.x + bounds.midX, y: local.y + bounds.midY)
+    }
+
+    /// Converts a point from this view's coordinates to `view`'s (to window
+    /// coordinates when `view` is nil).
+    public func convert(_ point: Point, to view: View?) -> Point {
+        var p = point
+        var v: View = self
+        while !(v is Window), let parent = v.superview {
+            p = v.convertToSuperview(p)
+            v = parent
+        }
+        guard let view else { return p }
+        return view.convert(p, from: nil)
+    }
+
+    /// Converts a point from `view`'s coordinates (window coordinates when
+    /// `view` is nil) to this view's. A view under a singular transform maps
+    /// every point to NaN, which no bounds contain.
+    public func convert(_ point: Point, from view: View?) -> Point {
+        var p = view?.convert(point, to: nil) ?? point
+        var chain: [View] = []
+        var v: View = self
+        while !(v is Window), let parent = v.superview {
+            chain.append(v)
+            v = parent
+        }
+        for view in chain.reversed() {
+            guard let q = view.convertFromSuperview(p) else { return Point(x: .nan, y: .nan) }
+            p = q
+        }
+        return p
+    }
+
+    /// Converts a rectangle to `view`'s coordinates (window when nil): the
+    /// bounding box of its converted corners.
+    public func convert(_ rect: Rect, to view: View?) -> Rect {
+        let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
+                       Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)]
+            .map { convert($0, to: view) }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let x0 = xs.min()!, y0 = ys.min()!
+        return Rect(x: x0, y: y0, width: xs.max()! - x0, height: ys.max()! - y0)
+    }
+
+    // MARK: Hierarchy
+
+    public func addSubview(_ view: View) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts `view` at `index` in the drawing order (later draws on top).
+    public func insertSubview(_ view: View, at index: Int) {
+        precondition(view !== self, "a view cannot be its own subview")
+        var ancestor: View? = self
+        while let a = ancestor {
+            precondition(a !== view, "adding a view to its own subtree would form a cycle")
+            ancestor = a.superview
+        }
+        view.removeFromSuperview()
+        subviews.insert(view, at: Swift.min(Swift.max(index, 0), subviews.count))
+        view.superview = self
+        view.invalidateInWindow(force: true)
+        view.didMoveToWindow()
+    }
+
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        invalidateInWindow(force: true)
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+    }
+
+    /// Called after the view (or an ancestor) was added to a superview.
+    open func didMoveToWindow() {
+        for sub in subviews { sub.didMoveToWindow() }
+    }
+
+    /// The window the view is in, if any.
+    public var window: Window? {
+        var v: View? = self
+        while let current = v {
+            if let w = current as? Window { return w }
+            v = current.superview
+        }
+        return nil
+    }
+
+    /// Whether `self` is `view` or one of its descendants.
+    public func isDescendant(of view: View) -> Bool {
+        var v: View? = self
+        while let current = v {
+            if current === view { return true }
+            v = current.superview
+        }
+        return false
+    }
+
+    /// The first view in this subtree (depth-first, self first) with `name`.
+    public func view(named name: String) -> View? {
+        if self.name == name { return self }
+        for sub in subviews {
+            if let found = sub.view(named: name) { return found }
+        }
+        return nil
+    }
+
+    // MARK: Hit-testing
+
+    /// Whether `point` (in this view's coordinates) is inside the view.
+    open func point(inside point: Point) -> Bool {
+        bounds.contains(point)
+    }
+
+    /// The deepest visible, interactive view containing `point` (in this
+    /// view's coordinates): subviews are tried front to back (reverse order);
+    /// hidden views, views with alpha below 0.01 and views with user
+    /// interaction off are skipped with their subtrees.
+    open func hitTest(_ point: Point) -> View? {
+        guard !isHidden, alpha >= 0.01, isUserInteractionEnabled else { return nil }
+        let inside = self.point(inside: point)
+        if clipsToBounds && !inside { return nil }
+        for sub in subviews.reversed() {
+            guard let p = sub.convertFromSuperview(point) else { continue }
+            if let hit = sub.hitTest(p) { return hit }
+        }
+        return inside ? self : nil
+    }
+
+    // MARK: Gesture recognizers
+
+    /// Attaches `recognizer`; it then sees every touch that lands on this
+    /// view or its subviews before the views themselves do.
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+        if recognizer.view === self { return }
+        precondition(recognizer.view == nil,
+                     "a gesture recognizer belongs to one view; remove it from \(recognizer.view.map { String(describing: type(of: $0)) } ?? "?") first")
+        gestureRecognizers.append(recognizer)
+        recognizer.view = self
+    }
+
+    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+        guard recognizer.view === self else { return }
+        recognizer.detach()
+        gestureRecognizers.removeAll { $0 === recognizer }
+        recognizer.view = nil
+    }
+
+    // MARK: Layout and display
+
+    /// Marks the view for `layoutSubviews()` before the next display.
+    public func setNeedsLayout() {
+        needsLayout = true
+        window?.setNeedsDisplayPass()
+    }
+
+    /// Runs pending layout in this subtree, parents before children.
+    public func layoutIfNeeded() {
+        if needsLayout {
+            needsLayout = false
+            layoutSubviews()
+            viewController?.viewDidLayoutSubviews()
+        }
+        for sub in subviews { sub.layoutIfNeeded() }
+    }
+
+    /// Override to position subviews when the bounds change.
+    open func layoutSubviews() {}
+
+    /// Marks the view's area as needing to be redrawn.
+    public func setNeedsDisplay() {
+        invalidateInWindow(force: false)
+    }
+
+    func invalidateInWindow(force: Bool) {
+        guard let w = window else { return }
+        if !force && isHidden { return }
+        w.invalidate(convert(bounds, to: nil).insetBy(dx: -1, dy: -1))
+    }
+
+    /// Draws the view's own content in its bounds (after its background and
+    /// before its subviews). The default draws nothing.
+    open func draw(_ rect: Rect, in canvas: Canvas) {}
+
+    /// A short type name for dumps and logs.
+    open var typeName: String { String(describing: type(of: self)) }
+
+    // MARK: Responder chain
+
+    /// The view controller for a root view, otherwise the superview.
+    open override var next: Responder? { viewController ?? superview }
+}

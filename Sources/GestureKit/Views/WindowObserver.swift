@@ -1,0 +1,17 @@
+/// Watches what happens in a window: the app's JSON log, the debug overlay
+/// and tests use it. Every method has an empty default.
+public protocol WindowObserver: AnyObject {
+    func labelTextDidChange(_ label: Label, from oldText: String)
+    func controlValueDidChange(_ control: View, value: String)
+    func gestureRecognizer(_ recognizer: GestureRecognizer, didTransitionFrom old: GestureRecognizer.State,
+                           to new: GestureRecognizer.State, reason: String?)
+    func touchesDidChange(_ touches: [Touch], in window: Window)
+}
+
+extension WindowObserver {
+    public func labelTextDidChange(_ label: Label, from oldText: String) {}
+    public func controlValueDidChange(_ control: View, value: String) {}
+    public func gestureRecognizer(_ recognizer: GestureRecognizer, didTransitionFrom old: GestureRecognizer.State,
+                                  to new: GestureRecognizer.State, reason: String?) {}
+    public func touchesDidChange(_ touches: [Touch], in window: Window) {}
+}

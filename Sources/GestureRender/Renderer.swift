@@ -1,0 +1,75 @@
+import CCairo
+import GestureKit
+
+/// Draws a window's view tree with cairo. Each view is drawn in its own
+/// coordinates (position, transform), background first, then its content,
+/// then its subviews in order. A view with alpha below 1 is drawn with its
+/// subviews into a group that is composited once at that alpha, so text on
+/// a translucent view is exactly as translucent as the view (UIKit's
+/// behaviour), while text on its parent stays opaque.
+public final class Renderer {
+    public init() {}
+
+    /// Draws into a premultiplied ARGB8888 buffer (`wl_shm` ARGB8888 and
+    /// XRGB8888 share this layout on little-endian machines). `scale` maps
+    /// logical pixels to buffer pixels; `clip` (window-logical) limits the
+    /// work to the damaged area.
+    public func render(_ window: Window, into pixels: UnsafeMutableRawPointer, width: Int, height: Int,
+                       stride: Int, scale: Double, clip: Rect?) {
+        guard width > 0, height > 0,
+              let surface = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self),
+                                                                CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
+                                                                Int32(stride)) else { return }
+        defer { cairo_surface_destroy(surface) }
+        draw(window, on: surface, scale: scale, clip: clip)
+        cairo_surface_flush(surface)
+    }
+
+    func draw(_ window: Window, on surface: OpaquePointer, scale: Double, clip: Rect?) {
+        guard let cr = cairo_create(surface) else { return }
+        defer { cairo_destroy(cr) }
+        cairo_scale(cr, scale, scale)
+        if let clip {
+            cairo_rectangle(cr, clip.minX, clip.minY, clip.width, clip.height)
+            cairo_clip(cr)
+        }
+        // The window's background replaces whatever the reused buffer held.
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        let bg = window.backgroundColor ?? .white
+        cairo_set_source_rgba(cr, bg.red, bg.green, bg.blue, bg.alpha)
+        cairo_paint(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        let canvas = CairoCanvas(cr)
+        window.draw(window.bounds, in: canvas)
+        for sub in window.subviews { draw(sub, canvas: canvas) }
+    }
+
+    private func draw(_ view: View, canvas: CairoCanvas) {
+        guard !view.isHidden, view.alpha > 0 else { return }
+        let cr = canvas.cr
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        cairo_translate(cr, view.center.x, view.center.y)
+        if !view.transform.isIdentity {
+            let t = view.transform
+            var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+            cairo_transform(cr, &m)
+        }
+        cairo_translate(cr, -view.bounds.midX, -view.bounds.midY)
+        let group = view.alpha < 1
+        if group { cairo_push_group(cr) }
+        if let bg = view.backgroundColor, bg.alpha > 0 {
+            canvas.fillRoundedRect(view.bounds, radius: view.cornerRadius, color: bg)
+        }
+        if view.clipsToBounds {
+            canvas.roundedRectPath(view.bounds, radius: view.cornerRadius)
+            cairo_clip(cr)
+        }
+        view.draw(view.bounds, in: canvas)
+        for sub in view.subviews { draw(sub, canvas: canvas) }
+        if group {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, view.alpha)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import ArgumentParser
+import DemoApp
+import Foundation
+import GestureKit
+
+extension DemoPage: ExpressibleByArgument {}
+
+struct GestureDemo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gesture-demo",
+        abstract: "iOS-style touch and gesture demos in a native Wayland window.",
+        discussion: """
+            Without --headless it opens a window on the Wayland desktop. When there is \
+            no compositor at all (WAYLAND_DISPLAY unset and no wayland-0 socket), it plays \
+            a built-in tour headless and writes its snapshots instead. Exit codes: 0 success, \
+            1 runtime failure (e.g. lost compositor), 2 bad flags or a malformed script.
+            """)
+
+    @Flag(help: "Run without a compositor, on a virtual clock.")
+    var headless = false
+
+    @Option(help: "Input script to play headless (see docs/scripting.md).")
+    var script: String?
+
+    @Option(help: "Folder for headless snapshots and log.jsonl.")
+    var out = "gesture-demo-out"
+
+    @Option(help: "Write the live event log (JSON lines) to this file ('-' for standard output).")
+    var log: String?
+
+    @Option(help: "Window size in logical pixels, WIDTHxHEIGHT.")
+    var size: String?
+
+    @Option(help: "Page to show: \(DemoPage.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var page = DemoPage.flatcube
+
+    func validate() throws {
+        _ = try parsedSize()
+    }
+
+    func parsedSize() throws -> Size? {
+        guard let size else { return nil }
+        let parts = size.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+              (1...16384).contains(w), (1...16384).contains(h) else {
+            throw ValidationError("--size expects WIDTHxHEIGHT from 1x1 to 16384x16384, got '\(size)'")
+        }
+        return Size(width: Double(w), height: Double(h))
+    }
+
+    func run() throws {
+        let windowSize = try parsedSize()
+        if headless || script != nil {
+            try runHeadless(size: windowSize ?? DemoApp.defaultSize)
+            return
+        }
+        guard LiveRun.compositorMayBeRunning() else {
+            printError("gesture-demo: no Wayland compositor (WAYLAND_DISPLAY is unset); playing the built-in tour headless")
+            try runHeadless(size: windowSize ?? DemoApp.defaultSize)
+            return
+        }
+        try LiveRun(size: windowSize, page: page, logPath: log).run()
+    }
+
+    func runHeadless(size: Size) throws {
+        let text: String, name: String
+        if let script {
+            guard let data = FileManager.default.contents(atPath: script) else {
+                let reason = FileManager.default.fileExists(atPath: script) ? "not readable" : "no such file"
+                throw ExitError.usage("cannot read script \(script): \(reason)")
+            }
+            guard let decoded = String(data: data, encoding: .utf8) else {
+                throw ExitError.usage("cannot read script \(script): not UTF-8 text")
+            }
+            text = decoded
+            name = script
+        } else {
+            text = builtInTour
+            name = "built-in tour"
+        }
+        let summary = try HeadlessRun(scriptText: text, scriptName: name, outputDirectory: out,
+                                      size: size, page: page).run()
+        print(summary)
+    }
+}
+
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+// Parse and run by hand so that every kind of failure gets the exit code
+// the README promises (ArgumentParser alone would use 64 for usage errors).
+do {
+    var command = try GestureDemo.parseAsRoot()
+    try command.run()
+} catch let error as ExitError {
+    printError("gesture-demo: \(error.message)")
+    exit(error.code)
+} catch {
+    let code = GestureDemo.exitCode(for: error)
+    if code == .success {
+        print(GestureDemo.fullMessage(for: error))
+        exit(0)
+    }
+    printError(GestureDemo.fullMessage(for: error))
+    printError("Run 'gesture-demo --help' for usage.")
+    exit(2)
+}
