@@ -50,7 +50,7 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
-        .testTarget(name: "GestureRenderTests", dependencies: ["GestureRender", "GestureKit", "CCairo"]),
+        .testTarget(name: "GestureRenderTests", dependencies: ["GestureRender", "GestureKit", "DemoApp"]),
         .testTarget(name: "DemoAppTests", dependencies: ["DemoApp", "GestureKit", "GestureScript"]),
         .testTarget(name: "GestureScriptTests", dependencies: ["GestureScript", "GestureKit", "DemoApp"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CCairo"]),

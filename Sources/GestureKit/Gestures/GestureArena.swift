@@ -36,6 +36,9 @@ final class GestureArena {
         } else {
             apply(r, newState, reason: reason)
         }
+        // Only now, after any cancellation of the views' touches, may held
+        // touch ends go out as ended.
+        reviewHeldTouches()
         if !isDispatching { settle() }
     }
 
@@ -73,10 +76,7 @@ final class GestureArena {
 
     private func apply(_ r: GestureRecognizer, _ newState: GestureRecognizer.State, reason: String?) {
         r.applyTransition(to: newState, reason: reason, observers: observers)
-        if newState.isFinished {
-            resolveWaiters(of: r)
-            reviewHeldTouches()
-        }
+        if newState.isFinished { resolveWaiters(of: r) }
     }
 
     /// After `r` finished, recognizers waiting for it either go ahead (it

@@ -121,8 +121,11 @@ public final class InputRouter {
 
     private func move(key: Int64, to location: Point, time: Double) {
         guard let touch = touchesByKey[key], location.x.isFinite, location.y.isFinite else { return }
-        markChanged(touch)
-        if touch.phase != .began { touch.phase = .moved }
+        if !touch.changedInFrame {
+            // First change of this frame for a touch that began earlier.
+            markChanged(touch)
+            touch.phase = .moved
+        }
         touch.locationInWindow = location
         touch.timestamp = time
         if touch.tapCount > 0 && location.distance(to: touch.initialLocationInWindow) > Thresholds.tapSlop {

@@ -1,0 +1,133 @@
+import Testing
+@testable import GestureKit
+
+@Suite("Touch delivery")
+struct TouchDeliveryTests {
+    @Test("touches of one frame arrive as one event, grouped per view")
+    func oneFrameOneEvent() {
+        let h = TouchHarness()
+        let v = RecordingView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        v.isMultipleTouchEnabled = true
+        h.window.addSubview(v)
+        h.down(0, 10, 10); h.down(1, 20, 20); h.frame()
+        #expect(v.calls == ["began 2"])
+    }
+
+    @Test("without a frame after the last up, the end of the input batch delivers it")
+    func missingFrame() {
+        let h = TouchHarness()
+        let v = RecordingView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        h.window.addSubview(v)
+        h.down(0, 10, 10); h.frame()
+        h.up(0)
+        #expect(v.ended == 0)
+        h.window.input.endOfInputBatch()
+        #expect(v.ended == 1)
+    }
+
+    @Test("multiple touch off: only the first touch reaches the view")
+    func multipleTouchOff() {
+        let h = TouchHarness()
+        let v = RecordingView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        h.window.addSubview(v)
+        h.down(0, 10, 10); h.frame()
+        h.down(1, 50, 50); h.frame()
+        h.up(1); h.frame()
+        h.up(0); h.frame()
+        #expect(v.began == 1 && v.ended == 1)
+    }
+
+    @Test("unhandled touches travel up the responder chain to the view controller")
+    func responderChain() {
+        final class Controller: ViewController {
+            var began = 0
+            override func touchesBegan(_ touches: Set<Touch>, with event: Event) { began += touches.count }
+        }
+        let h = TouchHarness()
+        let vc = Controller()
+        h.window.rootViewController = vc
+        let child = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        vc.view.addSubview(child)
+        h.tap(10, 10)
+        #expect(vc.began == 1)
+    }
+
+    @Test("a touch stays with the view it went down on, even when it moves off it")
+    func touchKeepsItsView() {
+        let h = TouchHarness()
+        let a = RecordingView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let b = RecordingView(frame: Rect(x: 100, y: 0, width: 100, height: 100))
+        h.window.addSubview(a); h.window.addSubview(b)
+        h.down(0, 50, 50); h.frame()
+        h.move(0, 150, 50); h.frame()
+        h.up(0); h.frame()
+        #expect(a.calls == ["began 1", "moved 1", "ended 1"])
+        #expect(b.calls.isEmpty)
+    }
+
+    @Test("tap count rises for quick taps in one place and drops to 0 after moving beyond the slop")
+    func tapCount() {
+        let h = TouchHarness()
+        let v = RecordingView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        h.window.addSubview(v)
+        h.down(0, 100, 100); h.frame()
+        #expect(v.lastBegan.first?.tapCount == 1)
+        h.up(0); h.frame()
+        h.wait(0.1)
+        h.down(0, 105, 100); h.frame()
+        let second = v.lastBegan.first
+        #expect(second?.tapCount == 2)
+        h.move(0, 130, 100); h.frame()
+        #expect(second?.tapCount == 0)
+        h.up(0); h.frame()
+        h.wait(1)
+        h.down(0, 100, 100); h.frame()
+        #expect(v.lastBegan.first?.tapCount == 1)
+    }
+
+    @Test("a duplicate down for an active id cancels the old touch first")
+    func duplicateDown() {
+        let h = TouchHarness()
+        let v = RecordingView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        v.isMultipleTouchEnabled = true
+        h.window.addSubview(v)
+        h.down(0, 10, 10); h.frame()
+        h.down(0, 20, 20); h.frame()
+        h.up(0); h.frame()
+        #expect(v.began == 2 && v.cancelled == 1 && v.ended == 1)
+    }
+
+    @Test("motion and up for unknown ids are ignored")
+    func unknownIDs() {
+        let h = TouchHarness()
+        let v = RecordingView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        h.window.addSubview(v)
+        h.move(7, 10, 10); h.up(8); h.frame()
+        #expect(v.calls.isEmpty)
+    }
+
+    @Test("compositor cancel cancels every active touch once")
+    func cancelAll() {
+        let h = TouchHarness()
+        let v = RecordingView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        v.isMultipleTouchEnabled = true
+        h.window.addSubview(v)
+        h.down(0, 10, 10); h.down(1, 20, 20); h.frame()
+        h.window.input.touchCancel()
+        h.window.input.touchCancel()
+        #expect(v.began == 2 && v.cancelled == 2 && v.ended == 0)
+    }
+
+    @Test("left-button drag with the pointer is one touch")
+    func pointerDrag() {
+        let h = TouchHarness()
+        let v = RecordingView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        h.window.addSubview(v)
+        h.window.input.pointerMotion(to: Point(x: 10, y: 10), time: 0)
+        h.window.input.pointerButton(272, pressed: true, time: 0)
+        h.window.input.pointerMotion(to: Point(x: 40, y: 10), time: 0.01)
+        h.window.input.pointerButton(272, pressed: false, time: 0.02)
+        h.window.input.pointerButton(273, pressed: true, time: 0.03)
+        #expect(v.calls == ["began 1", "moved 1", "ended 1"])
+    }
+}
