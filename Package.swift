@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "GestureRenderTests", dependencies: ["GestureRender", "GestureKit", "DemoApp"]),
         .testTarget(name: "DemoAppTests", dependencies: ["DemoApp", "GestureKit", "GestureScript"]),
         .testTarget(name: "GestureScriptTests", dependencies: ["GestureScript", "GestureKit", "DemoApp"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["CCairo"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CCairo"], exclude: ["README.md"]),
     ],
     swiftLanguageModes: [.v6]
 )
