@@ -1,0 +1,78 @@
+#define _GNU_SOURCE
+#include "CPosix.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdint.h>
+#include <sys/mman.h>
+#include <sys/timerfd.h>
+#include <time.h>
+#include <unistd.h>
+
+double cposix_monotonic_seconds(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
+
+int cposix_shm_file_create(const char *name, size_t size)
+{
+    int fd = memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING);
+    if (fd < 0)
+        return -1;
+    if (ftruncate(fd, (off_t)size) < 0 ||
+        fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_SEAL) < 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
+}
+
+void *cposix_mmap_shared(int fd, size_t size)
+{
+    void *data = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    return data == MAP_FAILED ? NULL : data;
+}
+
+int cposix_timer_create(void)
+{
+    return timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+}
+
+int cposix_timer_arm_at(int fd, double deadline)
+{
+    struct itimerspec spec = { 0 };
+    if (!(deadline >= 0.0 && deadline < 1e15)) {
+        errno = EINVAL;
+        return -1;
+    }
+    double seconds = floor(deadline);
+    spec.it_value.tv_sec = (time_t)seconds;
+    spec.it_value.tv_nsec = (long)ceil((deadline - seconds) * 1e9);
+    if (spec.it_value.tv_nsec >= 1000000000L) {
+        spec.it_value.tv_sec += 1;
+        spec.it_value.tv_nsec -= 1000000000L;
+    }
+    /* An all-zero it_value would disarm instead of firing "long ago". */
+    if (spec.it_value.tv_sec == 0 && spec.it_value.tv_nsec == 0)
+        spec.it_value.tv_nsec = 1;
+    return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL);
+}
+
+int cposix_timer_disarm(int fd)
+{
+    struct itimerspec spec = { 0 };
+    return timerfd_settime(fd, 0, &spec, NULL);
+}
+
+int cposix_timer_drain(int fd)
+{
+    uint64_t expirations;
+    if (read(fd, &expirations, sizeof expirations) < 0 && errno != EAGAIN)
+        return -1;
+    return 0;
+}

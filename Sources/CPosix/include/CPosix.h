@@ -1,0 +1,51 @@
+/*
+ * Linux system calls the Wayland backend needs but Swift cannot reach
+ * directly: they sit behind _GNU_SOURCE, or their result is a macro such
+ * as MAP_FAILED that Swift does not import.
+ *
+ * Every function returns -1 (or NULL) and leaves errno set on failure, so
+ * callers can report strerror(errno).
+ */
+#ifndef CPOSIX_H
+#define CPOSIX_H
+
+#include <stddef.h>
+
+/* Current CLOCK_MONOTONIC time in seconds: the clock of the timer below. */
+double cposix_monotonic_seconds(void);
+
+/*
+ * An anonymous, close-on-exec file for wl_shm, sized to `size` bytes and
+ * sealed against shrinking: the compositor maps it too and would fault
+ * (SIGBUS) if the file ever got smaller under it. Returns the fd or -1.
+ */
+int cposix_shm_file_create(const char *name, size_t size);
+
+/* Maps `size` bytes of `fd` read/write and shared; NULL on failure. */
+void *cposix_mmap_shared(int fd, size_t size);
+
+/*
+ * A non-blocking, close-on-exec timerfd on CLOCK_MONOTONIC. Returns the fd
+ * or -1.
+ */
+int cposix_timer_create(void);
+
+/*
+ * Arms the timer to expire once at the absolute CLOCK_MONOTONIC time
+ * `deadline` (seconds; finite and >= 0, else EINVAL). A deadline in the
+ * past expires immediately. The deadline is rounded up to the next
+ * nanosecond so that, when the timer fires, cposix_monotonic_seconds() is
+ * never still below it (which would re-arm the same deadline in a spin).
+ */
+int cposix_timer_arm_at(int fd, double deadline);
+
+/* Disarms the timer; a disarmed timer never becomes readable. */
+int cposix_timer_disarm(int fd);
+
+/*
+ * Consumes the timer's expiration count so it stops polling readable.
+ * Returns 0, also when nothing had expired yet (EAGAIN), or -1.
+ */
+int cposix_timer_drain(int fd);
+
+#endif

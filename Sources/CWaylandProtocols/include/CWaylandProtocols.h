@@ -1,0 +1,50 @@
+/*
+ * Client glue for the Wayland protocols in protocols/protocols.list, plus
+ * accessors for the interface tables of the protocols we bind.
+ *
+ * Swift must never take the address of a `wl_*_interface` global itself:
+ * `withUnsafePointer(to: &xdg_wm_base_interface)` may hand libwayland a
+ * pointer to a temporary copy, which dangles in optimized builds and makes
+ * wl_registry_bind marshal garbage. The inline accessors below return the
+ * address of the real table, which libwayland keeps and compares by pointer.
+ */
+#ifndef CWAYLAND_PROTOCOLS_H
+#define CWAYLAND_PROTOCOLS_H
+
+#include <wayland-client.h>
+
+#if !__has_include("../generated/xdg-shell-client-protocol.h")
+#error "Wayland protocol glue is missing: run protocols/generate.sh"
+#endif
+#include "../generated/xdg-shell-client-protocol.h"
+
+/* Core protocol (tables live in libwayland-client). */
+
+static inline const struct wl_interface *cwp_wl_compositor_interface(void)
+{
+    return &wl_compositor_interface;
+}
+
+static inline const struct wl_interface *cwp_wl_shm_interface(void)
+{
+    return &wl_shm_interface;
+}
+
+static inline const struct wl_interface *cwp_wl_seat_interface(void)
+{
+    return &wl_seat_interface;
+}
+
+static inline const struct wl_interface *cwp_wl_output_interface(void)
+{
+    return &wl_output_interface;
+}
+
+/* xdg-shell (tables generated into this target). */
+
+static inline const struct wl_interface *cwp_xdg_wm_base_interface(void)
+{
+    return &xdg_wm_base_interface;
+}
+
+#endif

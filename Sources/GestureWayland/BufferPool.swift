@@ -1,0 +1,69 @@
+import GestureKit
+
+/// The window's shared-memory buffers: hands out one the compositor is not
+/// reading, and tracks what each one is missing so that a frame only
+/// repaints damage.
+final class BufferPool {
+    /// Two buffers alternate when the compositor releases the previous frame
+    /// promptly; a third absorbs the case where it still holds two (one on
+    /// screen, one queued). More would only cost memory.
+    static let capacity = 3
+
+    private let connection: WaylandConnection
+    private let shm: OpaquePointer
+
+    /// The size of the buffers handed out.
+    private(set) var size = PixelSize(width: 0, height: 0)
+    private var buffers: [ShmBuffer] = []
+    /// The buffer holding the latest presented frame.
+    private weak var front: ShmBuffer?
+    /// Buffers of an earlier size that the compositor still holds; freed
+    /// once released (destroying them earlier could blank the window).
+    private var retired: [ShmBuffer] = []
+
+    /// A pool allocating from the `wl_shm` global `shm`.
+    init(shm: OpaquePointer, connection: WaylandConnection) {
+        self.connection = connection
+        self.shm = shm
+        buffers.reserveCapacity(Self.capacity)
+    }
+
+    /// Switches to buffers of `newSize`; old ones go once released.
+    func resize(to newSize: PixelSize) {
+        guard newSize != size else { return }
+        size = newSize
+        retired.append(contentsOf: buffers.filter(\.isBusy))
+        buffers.removeAll(keepingCapacity: true)
+    }
+
+    /// A buffer that may be drawn into, or nil while the compositor holds
+    /// them all (a `wl_buffer.release` will free one).
+    func acquire() throws(WaylandError) -> ShmBuffer? {
+        retired.removeAll { !$0.isBusy }
+        if let free = buffers.first(where: { !$0.isBusy }) {
+            return free
+        }
+        guard buffers.count < Self.capacity, size.isDrawable else { return nil }
+        let buffer = try ShmBuffer(shm: shm, size: size, connection: connection)
+        // Copying the latest frame is far cheaper than rendering the whole
+        // window into the new buffer (reading a buffer the compositor holds
+        // is fine; only writing is not).
+        if let front, front.size == size {
+            buffer.pixels.copyMemory(from: front.pixels, byteCount: front.stride * Int(front.size.height))
+            buffer.staleRegion = nil
+        }
+        buffers.append(buffer)
+        return buffer
+    }
+
+    /// Records that `buffer` now shows the latest frame, which differs from
+    /// the previous one within `damage`, and was handed to the compositor.
+    func didPresent(_ buffer: ShmBuffer, damage: Rect) {
+        for other in buffers where other !== buffer {
+            other.staleRegion = other.staleRegion?.union(damage) ?? damage
+        }
+        buffer.staleRegion = nil
+        buffer.isBusy = true
+        front = buffer
+    }
+}

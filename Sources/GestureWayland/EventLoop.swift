@@ -1,0 +1,92 @@
+import Glibc
+
+/// What the event loop asks of the code it drives. All calls come from the
+/// loop's thread.
+protocol EventLoopDelegate: AnyObject {
+    /// False once the loop should return.
+    var keepsRunning: Bool { get }
+    /// A batch of compositor events was just dispatched.
+    func eventLoopDidDispatch()
+    /// The timer's deadline has passed.
+    func eventLoopTimerDidFire()
+    /// The loop is about to sleep: the last moment to produce requests
+    /// (drawing happens here).
+    func eventLoopWillSleep() throws(WaylandError)
+}
+
+/// The application's one event loop: a single thread that sleeps in `poll`
+/// on the compositor socket and a deadline timer, and wakes only when one
+/// of them has something. No busy loop, no periodic tick: an idle window
+/// costs nothing.
+///
+/// Reading follows libwayland's protocol for a loop of one's own: dispatch
+/// what is queued until `wl_display_prepare_read` succeeds, flush, poll,
+/// then `wl_display_read_events` (or `wl_display_cancel_read`) and dispatch.
+final class EventLoop {
+    private let connection: WaylandConnection
+    /// Wakes the loop at the toolkit scheduler's next deadline.
+    let timer: DeadlineTimer
+
+    init(connection: WaylandConnection) throws(WaylandError) {
+        self.connection = connection
+        timer = try DeadlineTimer()
+    }
+
+    /// Runs until `delegate.keepsRunning` is false (returns) or the
+    /// connection fails (throws).
+    func run(delegate: EventLoopDelegate) throws(WaylandError) {
+        var descriptors = [
+            pollfd(fd: connection.fileDescriptor, events: 0, revents: 0),
+            pollfd(fd: timer.fileDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        let socketReadable = Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL)
+        while delegate.keepsRunning {
+            while !connection.prepareRead() {
+                try dispatch(delegate)
+            }
+            // The read intent is ours now: every path below must end it with
+            // exactly one read or cancel, or the next prepare deadlocks.
+            guard delegate.keepsRunning else {
+                connection.cancelRead()
+                break
+            }
+            let mustWaitForWritable: Bool
+            do {
+                try delegate.eventLoopWillSleep()
+                mustWaitForWritable = try connection.flush() == .wouldBlock
+            } catch {
+                connection.cancelRead()
+                throw error
+            }
+
+            descriptors[0].events = Int16(POLLIN) | (mustWaitForWritable ? Int16(POLLOUT) : 0)
+            if poll(&descriptors, nfds_t(descriptors.count), -1) < 0 {
+                let code = errno
+                connection.cancelRead()
+                if code == EINTR { continue }
+                throw .systemCallFailed(call: "poll", reason: errnoDescription(code))
+            }
+
+            // A hang-up is read too: the compositor's last message (say, a
+            // protocol error) may precede it, and the failed read is what
+            // records the cause.
+            if descriptors[0].revents & socketReadable != 0 {
+                try connection.readEvents()
+            } else {
+                connection.cancelRead()
+            }
+            try dispatch(delegate)
+
+            if descriptors[1].revents & Int16(POLLIN) != 0 {
+                timer.acknowledge()
+                delegate.eventLoopTimerDidFire()
+            }
+        }
+    }
+
+    private func dispatch(_ delegate: EventLoopDelegate) throws(WaylandError) {
+        if try connection.dispatchPending() > 0 {
+            delegate.eventLoopDidDispatch()
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import CPosix
+import CWaylandClient
+import GestureKit
+import Glibc
+
+/// One pixel buffer in shared memory that the compositor reads directly:
+/// a memfd mapped here and wrapped in a `wl_buffer`.
+///
+/// Format XRGB8888 (the renderer's premultiplied ARGB32 with alpha ignored):
+/// the window is opaque, and saying so lets the compositor skip blending.
+final class ShmBuffer {
+    private let connection: WaylandConnection
+    /// The `wl_buffer` to attach.
+    let proxy: OpaquePointer
+    /// First byte of the first row.
+    let pixels: UnsafeMutableRawPointer
+    /// Dimensions in buffer pixels.
+    let size: PixelSize
+    /// Bytes from one row to the next.
+    let stride: Int
+    private let byteCount: Int
+
+    /// True from the commit that attached it until `wl_buffer.release`: the
+    /// compositor may be reading it, so it must not be drawn into.
+    var isBusy = false
+
+    /// The part of this buffer that no longer matches the latest presented
+    /// frame (frames went to other buffers meanwhile); nil when up to date.
+    /// Drawing into this buffer must repaint it along with the new damage.
+    var staleRegion: Rect?
+
+    /// Allocates a buffer of `size`, initially entirely stale.
+    init(shm: OpaquePointer, size: PixelSize, connection: WaylandConnection) throws(WaylandError) {
+        precondition(size.isDrawable, "a wl_buffer needs a positive size")
+        let stride = Int(size.width) * 4
+        let byteCount = stride * Int(size.height)
+        guard byteCount <= Int(Int32.max) else {
+            throw .bufferAllocationFailed(reason: "\(size.width)x\(size.height) exceeds the wl_shm size limit")
+        }
+        let fd = cposix_shm_file_create("wayland-shm-buffer", byteCount)
+        guard fd >= 0 else {
+            throw .bufferAllocationFailed(reason: errnoDescription(errno))
+        }
+        // The compositor gets its own copy of the fd when the request is
+        // sent (libwayland duplicates it), and the mapping keeps the memory.
+        defer { close(fd) }
+        guard let pixels = cposix_mmap_shared(fd, byteCount) else {
+            throw .bufferAllocationFailed(reason: errnoDescription(errno))
+        }
+        let pool = wl_shm_create_pool(shm, fd, Int32(byteCount))
+        proxy = wl_shm_pool_create_buffer(pool, 0, size.width, size.height, Int32(stride),
+                                          WL_SHM_FORMAT_XRGB8888.rawValue)
+        // The buffer keeps the pool's memory alive; one buffer per pool keeps
+        // resizing simple (no pool growth, no offset bookkeeping).
+        wl_shm_pool_destroy(pool)
+
+        self.connection = connection
+        self.pixels = pixels
+        self.size = size
+        self.stride = stride
+        self.byteCount = byteCount
+        staleRegion = size.bounds
+        wl_buffer_add_listener(proxy, bufferListener.pointer, listenerUserData(self))
+    }
+
+    deinit {
+        wl_buffer_destroy(proxy)
+        munmap(pixels, byteCount)
+    }
+
+    fileprivate func handleRelease() {
+        isBusy = false
+    }
+}
+
+private let bufferListener = ListenerTable(wl_buffer_listener(
+    release: { data, _ in
+        listenerOwner(data, as: ShmBuffer.self).handleRelease()
+    }
+))

@@ -1,0 +1,96 @@
+import CWaylandClient
+import GestureKit
+
+/// One seat's `wl_touch`: decodes its events into `InputRouter` calls.
+///
+/// Events are forwarded as they arrive and `wl_touch.frame` becomes
+/// `touchFrame()`, so the toolkit sees everything between two frames as one
+/// event. Compositors that omit the frame after the last touch-up (weston
+/// 10) are covered by the event loop's `endOfInputBatch()`.
+final class TouchInput {
+    private let connection: WaylandConnection
+    private let proxy: OpaquePointer
+    private let version: UInt32
+    private let target: InputTarget
+
+    /// Touches that went down on the window and have not ended. Motion and
+    /// up for other ids belong to touches that began elsewhere; these are the
+    /// ones to cancel if the device disappears mid-gesture.
+    private var activeIDs: Set<Int32>
+
+    /// Takes the touch device of `seat` (a `wl_seat` of `version`).
+    init(seat: OpaquePointer, version: UInt32, target: InputTarget, connection: WaylandConnection) {
+        self.connection = connection
+        self.version = version
+        self.target = target
+        proxy = wl_seat_get_touch(seat)
+        // Ten fingers and a palm fit without the set ever growing mid-gesture.
+        activeIDs = Set(minimumCapacity: 16)
+        wl_touch_add_listener(proxy, touchListener.pointer, listenerUserData(self))
+    }
+
+    deinit {
+        if version >= UInt32(WL_TOUCH_RELEASE_SINCE_VERSION) {
+            wl_touch_release(proxy)
+        } else {
+            wl_touch_destroy(proxy)
+        }
+    }
+
+    /// Ends every touch in flight as cancelled: the device is going away, and
+    /// each began touch must end exactly once.
+    func cancelActiveTouches() {
+        guard !activeIDs.isEmpty else { return }
+        activeIDs.removeAll(keepingCapacity: true)
+        target.router?.touchCancel()
+    }
+
+    fileprivate func handleDown(surface: OpaquePointer?, time: UInt32, id: Int32, x: Double, y: Double) {
+        guard let router = target.router(for: surface) else { return }
+        activeIDs.insert(id)
+        router.touchDown(id: id, at: Point(x: x, y: y), time: target.seconds(fromMilliseconds: time))
+    }
+
+    fileprivate func handleUp(time: UInt32, id: Int32) {
+        guard activeIDs.remove(id) != nil, let router = target.router else { return }
+        router.touchUp(id: id, time: target.seconds(fromMilliseconds: time))
+    }
+
+    fileprivate func handleMotion(time: UInt32, id: Int32, x: Double, y: Double) {
+        guard activeIDs.contains(id), let router = target.router else { return }
+        router.touchMotion(id: id, to: Point(x: x, y: y), time: target.seconds(fromMilliseconds: time))
+    }
+
+    fileprivate func handleFrame() {
+        target.router?.touchFrame()
+    }
+
+    fileprivate func handleCancel() {
+        // The compositor took the touches over (e.g. for a global gesture).
+        activeIDs.removeAll(keepingCapacity: true)
+        target.router?.touchCancel()
+    }
+}
+
+private let touchListener = ListenerTable(wl_touch_listener(
+    down: { data, _, _, time, surface, id, x, y in
+        listenerOwner(data, as: TouchInput.self)
+            .handleDown(surface: surface, time: time, id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+    },
+    up: { data, _, _, time, id in
+        listenerOwner(data, as: TouchInput.self).handleUp(time: time, id: id)
+    },
+    motion: { data, _, time, id, x, y in
+        listenerOwner(data, as: TouchInput.self)
+            .handleMotion(time: time, id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+    },
+    frame: { data, _ in
+        listenerOwner(data, as: TouchInput.self).handleFrame()
+    },
+    cancel: { data, _ in
+        listenerOwner(data, as: TouchInput.self).handleCancel()
+    },
+    // TODO: contact shape and orientation, once the toolkit models them.
+    shape: { _, _, _, _, _ in },
+    orientation: { _, _, _, _ in }
+))
