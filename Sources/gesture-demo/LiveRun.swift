@@ -1,6 +1,7 @@
 import DemoApp
 import Foundation
 import GestureKit
+import GestureWayland
 
 /// Runs the app in a window on the Wayland desktop.
 struct LiveRun {
@@ -18,6 +19,37 @@ struct LiveRun {
     }
 
     func run() throws {
-        throw ExitError.runtime("the Wayland backend is not built yet")
+        let logSink = try openLog()
+        defer { logSink?.closeFile() }
+        let app: WaylandApplication
+        do {
+            app = try WaylandApplication(title: DemoApp.title, appID: DemoApp.appID, preferredSize: size)
+        } catch {
+            throw ExitError.runtime(error.description)
+        }
+        let clock = MonotonicTimeSource()
+        let window = DemoApp.makeWindow(size: size ?? WaylandApplication.defaultSize, timeSource: clock, page: page)
+        if let logSink {
+            // Each record is written and flushed at once, so a reader (or an
+            // end-to-end test) sees it while the app runs.
+            window.addObserver(EventLog(timeSource: clock) { line in
+                logSink.write(Data((line + "\n").utf8))
+            })
+        }
+        do {
+            try app.run(window: window)
+        } catch {
+            throw ExitError.runtime(error.description)
+        }
+    }
+
+    private func openLog() throws -> FileHandle? {
+        guard let logPath else { return nil }
+        if logPath == "-" { return FileHandle.standardOutput }
+        guard FileManager.default.createFile(atPath: logPath, contents: nil),
+              let handle = FileHandle(forWritingAtPath: logPath) else {
+            throw ExitError.usage("cannot write log file \(logPath)")
+        }
+        return handle
     }
 }

@@ -103,6 +103,5 @@ do {
         exit(0)
     }
     printError(GestureDemo.fullMessage(for: error))
-    printError("Run 'gesture-demo --help' for usage.")
     exit(2)
 }

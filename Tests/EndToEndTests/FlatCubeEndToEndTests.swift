@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real app in real weston: touches injected into the compositor, the
+/// result read back from the compositor's screenshots and the app's log.
+/// Each live screenshot must equal, pixel for pixel, the app's headless
+/// rendering of the same input: so what the window shows is what the
+/// specification tests checked.
+@Suite("FlatCube end to end", .serialized,
+       .enabled(if: endToEndEnabled, "set GESTURE_E2E=1 to run end-to-end tests"))
+struct FlatCubeEndToEndTests {
+    /// The app in a fresh 800x600 weston, mapped and drawn.
+    final class Running {
+        let session: WestonSession
+        let app: Process
+        let log: AppLog
+        let scratch: URL
+
+        init(extraEnv: [String: String] = [:]) throws {
+            session = try WestonSession(width: 800, height: 600)
+            // The pointer would otherwise enter the window at weston's
+            // default position; these tests use touch only.
+            try session.send("capabilities touch,keyboard")
+            scratch = session.runtimeDirectory
+            log = AppLog(url: scratch.appendingPathComponent("app-log.jsonl"))
+            app = try session.launchClient(executable: AppBinary.locate(), arguments: ["--log", log.url.path],
+                                           extraEnv: extraEnv)
+            let mapped = try session.waitFor(timeout: 10) {
+                // Red at alpha 0.6 over white, in red's own area.
+                try session.screenshot().pixel(x: 400, y: 120) == .init(r: 255, g: 102, b: 102)
+            }
+            guard mapped else {
+                throw WestonSessionError.startupFailed("the app never showed FlatCube; its output:\n\(session.output(of: app))",
+                                                      logTail: session.westonLogTail())
+            }
+        }
+
+        /// Waits until the live screenshot equals the headless rendering of
+        /// `script`, and returns how many pixels still differ.
+        func screenMatches(_ script: String, name: String) throws -> Int {
+            let reference = try Screenshot(contentsOfPNG: AppBinary.renderHeadless(
+                script: script + "\nwait 400\nsnapshot \(name)\n", snapshot: name, in: scratch))
+            var differing = 0
+            _ = try session.waitFor(timeout: 3) {
+                differing = try session.screenshot().difference(from: reference).count
+                return differing == 0
+            }
+            return differing
+        }
+
+        func tap(_ x: Int, _ y: Int, id: Int = 0) throws {
+            // Weston 10 sends no frame after the last up; neither do we.
+            try session.send(["touch-down \(id) \(x) \(y)", "touch-frame", "touch-up \(id)"])
+        }
+
+        deinit { session.stop() }
+    }
+
+    @Test("a one-finger tap inside red raises the red counter to 1")
+    func tapInRed() throws {
+        let run = try Running()
+        try run.tap(400, 120)
+        #expect(run.session.waitFor { run.log.hasLabel("singleCounter", "1") }, "log: \(run.log.lines)")
+        #expect(try run.screenMatches("down 1 400 120\nup 1", name: "red-1") == 0)
+    }
+
+    @Test("a two-finger tap with one finger in each yellow raises the yellow counter in both squares")
+    func twoFingersInYellows() throws {
+        let run = try Running()
+        try run.session.send(["touch-down 0 250 420", "touch-down 1 550 420", "touch-frame",
+                              "touch-up 0", "touch-frame", "touch-up 1"])
+        #expect(run.session.waitFor { run.log.hasLabel("doubleCounterRight", "1") }, "log: \(run.log.lines)")
+        #expect(!run.log.hasLabel("singleCounter", "1"))
+        #expect(try run.screenMatches("down 1 250 420\ndown 2 550 420\nframe\nup 1\nframe\nup 2", name: "yellow-1") == 0)
+    }
+
+    @Test("with Recognize any on, a one-finger tap at the triple overlap raises both counters")
+    func recognizeAnyTripleOverlap() throws {
+        let run = try Running()
+        try run.tap(438, 558)
+        #expect(run.session.waitFor { run.log.lines.contains { $0.contains("\"name\":\"recognizeAny\",\"value\":\"on\"") } })
+        try run.tap(400, 280)
+        #expect(run.session.waitFor { run.log.hasLabel("singleCounter", "1") && run.log.hasLabel("doubleCounterLeft", "1") })
+        #expect(try run.screenMatches("down 1 438 558\nup 1\nwait 400\ndown 1 400 280\nup 1", name: "both-1") == 0)
+    }
+
+    @Test("the squares are translucent, the counters crisp and the caption in red translucent")
+    func translucency() throws {
+        let run = try Running()
+        let shot = try run.session.screenshot()
+        #expect(shot.pixel(x: 270, y: 70) == .init(r: 255, g: 102, b: 102))   // red at 0.6
+        #expect(shot.pixel(x: 160, y: 490) == .init(r: 255, g: 255, b: 102)) // yellow at 0.6
+        func darkest(_ xs: ClosedRange<Int>, _ ys: ClosedRange<Int>) -> Int {
+            var best = 255 * 3
+            for y in ys { for x in xs { let p = shot.pixel(x: x, y: y); best = min(best, Int(p.r) + Int(p.g) + Int(p.b)) } }
+            return best
+        }
+        #expect(darkest(380...420, 135...180) == 0, "the red counter is pure black")
+        let caption = darkest(340...460, 85...110)
+        #expect(caption > 150 && caption < 600, "the caption is drawn at red's alpha: \(caption)")
+    }
+
+    @Test("while idle the app commits no frames and uses no CPU")
+    func idle() throws {
+        let run = try Running(extraEnv: ["WAYLAND_DEBUG": "1"])
+        Thread.sleep(forTimeInterval: 0.3)
+        let commits = { run.session.output(of: run.app).components(separatedBy: ".commit(").count - 1 }
+        let before = commits()
+        let ticksBefore = cpuTicks(of: run.app.processIdentifier)
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(commits() == before, "frames committed while idle")
+        if let a = ticksBefore, let b = cpuTicks(of: run.app.processIdentifier) {
+            #expect(b - a <= 1, "idle CPU: \(b - a) ticks in 1.5 s")
+        }
+        #expect(run.session.output(of: run.app).contains("set_title(\"Gesture Demo\")"))
+    }
+
+    @Test("a killed compositor ends the app with one line and exit code 1")
+    func lostCompositor() throws {
+        let run = try Running()
+        kill(run.session.westonProcessIdentifier, SIGKILL)
+        let exited = run.session.waitFor(timeout: 5) { !run.app.isRunning }
+        #expect(exited)
+        guard exited else { return }
+        #expect(run.app.terminationStatus == 1)
+        #expect(run.app.terminationReason == .exit, "no crash signal")
+        let lines = run.session.output(of: run.app).split(separator: "\n")
+        #expect(lines.count == 1, "output: \(lines)")
+        #expect(lines.first?.contains("compositor") == true)
+    }
+}
