@@ -20,11 +20,11 @@ struct FlatCubeEndToEndTests {
         let log: AppLog
         let scratch: URL
 
-        init(extraEnv: [String: String] = [:]) throws {
+        init(extraEnv: [String: String] = [:], capabilities: String = "touch,keyboard") throws {
             session = try WestonSession(width: 800, height: 600)
             // The pointer would otherwise enter the window at weston's
-            // default position; these tests use touch only.
-            try session.send("capabilities touch,keyboard")
+            // default position; most tests use touch only.
+            try session.send("capabilities \(capabilities)")
             scratch = session.runtimeDirectory
             log = AppLog(url: scratch.appendingPathComponent("app-log.jsonl"))
             app = try session.launchClient(executable: AppBinary.locate(), arguments: ["--log", log.url.path],
@@ -86,6 +86,14 @@ struct FlatCubeEndToEndTests {
         try run.tap(400, 280)
         #expect(run.session.waitFor { run.log.hasLabel("singleCounter", "1") && run.log.hasLabel("doubleCounterLeft", "1") })
         #expect(try run.screenMatches("down 1 438 558\nup 1\nwait 400\ndown 1 400 280\nup 1", name: "both-1") == 0)
+    }
+
+    @Test("a left click with the mouse in red counts like a one-finger tap")
+    func mouseClick() throws {
+        let run = try Running(capabilities: "touch,pointer,keyboard")
+        try run.session.send(["pointer-motion 400 120", "pointer-frame",
+                              "button 272 pressed", "pointer-frame", "button 272 released", "pointer-frame"])
+        #expect(run.session.waitFor { run.log.hasLabel("singleCounter", "1") }, "log: \(run.log.lines)")
     }
 
     @Test("the squares are translucent, the counters crisp and the caption in red translucent")
