@@ -4,11 +4,13 @@ import GestureKit
 /// launch.
 public enum DemoPage: String, CaseIterable, Sendable {
     case flatcube
+    case gestures
 
     /// A new controller for the page.
     public func makeController() -> ViewController {
         switch self {
         case .flatcube: return FlatCubeViewController()
+        case .gestures: return GesturesViewController()
         }
     }
 }

@@ -25,4 +25,63 @@ public enum Thresholds {
     /// after this, a tap recognizer still waiting for more fingers fails, so
     /// a slow second finger starts a new gesture instead.
     public static let multiFingerTapWindow = 0.25
+
+    // MARK: Long press
+
+    /// How long a finger must rest before a long press begins. 0.5 s is
+    /// UIKit's default `minimumPressDuration`.
+    public static let longPressDuration = 0.5
+
+    /// How far a finger may move before a long press has begun and still
+    /// count. 10 px is UIKit's default `allowableMovement`.
+    public static let longPressAllowableMovement = 10.0
+
+    // MARK: Pan
+
+    /// How far the touches' centroid must travel before a pan begins. 10 px,
+    /// the tap slop: a movement that is no longer a tap is a pan, with no
+    /// dead zone between the two.
+    public static let panSlop = 10.0
+
+    // MARK: Swipe
+
+    /// How far a swipe must travel along its axis to be recognized. 50 px is
+    /// about a third of a phone-width thumb stroke: short enough to be quick,
+    /// long enough that a sloppy tap or a pan's start never qualifies.
+    public static let swipeMinimumDistance = 50.0
+
+    /// The time a swipe may take to cover `swipeMinimumDistance` from
+    /// touch-down (so its average speed is at least 100 px/s). A slower
+    /// stroke is a drag, not a swipe.
+    public static let swipeMaximumDuration = 0.5
+
+    /// The largest angle, in radians, between a swipe's travel and its axis
+    /// (30 degrees): a diagonal stroke is neither horizontal nor vertical.
+    public static let swipeMaximumAngle = Double.pi / 6
+
+    // MARK: Pinch and rotation
+
+    /// How much the span between the fingers must change (px) before a pinch
+    /// begins, so that resting two fingers does not start one. 8 px is well
+    /// above the jitter of two resting fingers (a few px) and small next to
+    /// a deliberate pinch.
+    public static let pinchSlop = 8.0
+
+    /// How far (radians) the fingers must turn before a rotation begins:
+    /// 0.1 rad (about 6 degrees), beyond the wobble of a pinch that is not
+    /// meant to rotate.
+    public static let rotationStartAngle = 0.1
+
+    // MARK: Velocity
+
+    /// The recent window of samples that velocity is estimated from. 100 ms
+    /// holds 6 samples at a 60 Hz touch rate and reacts to a change of
+    /// direction within a tenth of a second.
+    public static let velocityWindow = 0.1
+
+    /// If the fingers did not move in this long before lifting, they rested
+    /// and the velocity is zero (no fling after a pause). 40 ms is over two
+    /// frames at 60 Hz, so a missed sample is not taken for a rest.
+    public static let velocityRestTime = 0.04
 }
+

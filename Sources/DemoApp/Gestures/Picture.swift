@@ -1,0 +1,16 @@
+import GestureKit
+
+/// The picture the Gestures page pinches and rotates: a small landscape,
+/// drawn so that its orientation and scale are easy to see.
+enum Picture {
+    static func landscape(_ canvas: Canvas, _ r: Rect) {
+        canvas.fillRoundedRect(r, radius: 8, color: Color(rgb: 0x8ecae6))
+        canvas.fillEllipse(in: Rect(x: r.minX + r.width * 0.62, y: r.minY + r.height * 0.1,
+                                    width: r.width * 0.22, height: r.width * 0.22), color: Color(rgb: 0xffb703))
+        canvas.fillEllipse(in: Rect(x: r.minX - r.width * 0.2, y: r.minY + r.height * 0.55,
+                                    width: r.width * 0.9, height: r.height * 0.8), color: Color(rgb: 0x2a9d8f))
+        canvas.fillEllipse(in: Rect(x: r.minX + r.width * 0.35, y: r.minY + r.height * 0.65,
+                                    width: r.width * 0.9, height: r.height * 0.7), color: Color(rgb: 0x264653))
+        canvas.strokeRoundedRect(r, radius: 8, color: Color(rgb: 0x023047), lineWidth: 3)
+    }
+}

@@ -1,0 +1,179 @@
+import GestureKit
+
+/// The Gestures page (seeds 003 and 004): one area per recognizer and one
+/// output label that describes the last gesture.
+///
+/// - Tap area: a single tap that waits for the double tap to fail, and the
+///   double tap ("Tapped" / "Double tapped").
+/// - Long press, pan, swipe (left or right only) and a custom check-mark
+///   recognizer.
+/// - Pinch and rotation, recognized simultaneously, drive one image as in
+///   seed 004: the pinch resets the rotation and scales the image's frame
+///   from a fixed origin; the rotation sets its transform.
+public final class GesturesViewController: ViewController, GestureRecognizerDelegate {
+    public let titleLabel = Label(text: "Gestures")
+    public let outputLabel = Label(text: "Try a gesture in an area")
+
+    public let tapArea = GestureArea(caption: "Tap or double tap", tint: 0xe3f2fd)
+    public let longPressArea = GestureArea(caption: "Long press", tint: 0xfff3e0)
+    public let panArea = GestureArea(caption: "Pan", tint: 0xe8f5e9)
+    public let swipeArea = GestureArea(caption: "Swipe left or right", tint: 0xf3e5f5)
+    public let checkMarkArea = GestureArea(caption: "Draw a check mark", tint: 0xfce4ec)
+    public let pinchArea = GestureArea(caption: "Pinch and rotate", tint: 0xeceff1)
+    public let imageView = ImageView(picture: Picture.landscape)
+
+    public let tap = TapGestureRecognizer()
+    public let doubleTap = TapGestureRecognizer()
+    public let longPress = LongPressGestureRecognizer()
+    public let pan = PanGestureRecognizer()
+    public let swipe = SwipeGestureRecognizer()
+    public let checkMark = CheckMarkGestureRecognizer()
+    public let pinch = PinchGestureRecognizer()
+    public let rotation = RotationGestureRecognizer()
+
+    /// Where the image's top-left corner stays while it is pinched, and its
+    /// unscaled size (both set by layout).
+    public private(set) var imageOrigin = Point.zero
+    public private(set) var imageBaseSize = Size.zero
+    /// The image's current scale and rotation.
+    public private(set) var imageScale = 1.0
+    public private(set) var imageRotation = 0.0
+
+    private var areas: [GestureArea] { [tapArea, longPressArea, panArea, swipeArea, checkMarkArea, pinchArea] }
+
+    public override func viewDidLoad() {
+        view.name = "gestures"
+        view.backgroundColor = .white
+        titleLabel.name = "title"
+        titleLabel.font = Font(size: 22, bold: true)
+        outputLabel.name = "output"
+        outputLabel.font = Font(size: 18)
+        view.addSubview(titleLabel)
+        view.addSubview(outputLabel)
+
+        let names = ["tapArea", "longPressArea", "panArea", "swipeArea", "checkMarkArea", "pinchArea"]
+        for (area, name) in zip(areas, names) {
+            area.name = name
+            view.addSubview(area)
+        }
+        imageView.name = "image"
+        imageView.clipsToBounds = true
+        imageView.cornerRadius = 8
+        pinchArea.addSubview(imageView)
+
+        tap.name = "tap"
+        doubleTap.name = "doubleTap"
+        doubleTap.numberOfTapsRequired = 2
+        tap.require(toFail: doubleTap)
+        tap.addAction { [weak self] _ in self?.show("Tapped") }
+        doubleTap.addAction { [weak self] _ in self?.show("Double tapped") }
+        tapArea.addGestureRecognizer(tap)
+        tapArea.addGestureRecognizer(doubleTap)
+
+        longPress.name = "longPress"
+        longPress.addAction { [weak self] r in
+            if r.state == .began { self?.show("Long pressed") }
+        }
+        longPressArea.addGestureRecognizer(longPress)
+
+        pan.name = "pan"
+        pan.addAction { [weak self] r in
+            guard let self, let pan = r as? PanGestureRecognizer else { return }
+            let t = pan.translation(in: self.panArea)
+            self.show("Panned, Translation:(\(formatCoordinate(t.x.rounded())),\(formatCoordinate(t.y.rounded())))")
+        }
+        panArea.addGestureRecognizer(pan)
+
+        swipe.name = "swipe"
+        swipe.direction = [.left, .right]
+        swipe.addAction { [weak self] r in
+            guard let swipe = r as? SwipeGestureRecognizer else { return }
+            self?.show(swipe.recognizedDirection == .left ? "Swiped left" : "Swiped right")
+        }
+        swipeArea.addGestureRecognizer(swipe)
+
+        checkMark.name = "checkMark"
+        checkMark.addAction { [weak self] _ in self?.show("Check mark") }
+        checkMarkArea.addGestureRecognizer(checkMark)
+
+        pinch.name = "pinch"
+        rotation.name = "rotation"
+        pinch.delegate = self
+        rotation.delegate = self
+        pinch.addAction { [weak self] r in
+            guard let self, let pinch = r as? PinchGestureRecognizer else { return }
+            self.show("Pinched, Scale:\(formatFixed(pinch.scale)), Velocity:\(formatFixed(pinch.velocity))")
+            self.setImage(scale: pinch.scale, rotation: 0)
+        }
+        rotation.addAction { [weak self] r in
+            guard let self, let rotation = r as? RotationGestureRecognizer else { return }
+            self.show("Rotated, Radians:\(formatFixed(rotation.rotation)), Velocity:\(formatFixed(rotation.velocity))")
+            self.setImage(scale: self.imageScale, rotation: rotation.rotation)
+        }
+        pinchArea.addGestureRecognizer(pinch)
+        pinchArea.addGestureRecognizer(rotation)
+    }
+
+    /// Pinch and rotation work together on the image.
+    public func gestureRecognizer(_ recognizer: GestureRecognizer,
+                                  shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+        let pair: [GestureRecognizer] = [pinch, rotation]
+        return pair.contains { $0 === recognizer } && pair.contains { $0 === other }
+    }
+
+    private func show(_ text: String) {
+        outputLabel.text = text
+    }
+
+    /// Scales the image's frame from its fixed origin and rotates it (seed
+    /// 004: the rotation is reset before the frame is set).
+    public func setImage(scale: Double, rotation: Double) {
+        imageScale = scale
+        imageRotation = rotation
+        imageView.transform = .identity
+        imageView.frame = Rect(origin: imageOrigin, size: Size(width: imageBaseSize.width * scale,
+                                                              height: imageBaseSize.height * scale))
+        if rotation != 0 { imageView.transform = AffineTransform(rotationAngle: rotation) }
+    }
+
+    public override func viewDidLayoutSubviews() {
+        let b = view.bounds
+        titleLabel.frame = Rect(x: 0, y: 8, width: b.width, height: 36)
+        outputLabel.frame = Rect(x: 12, y: 44, width: b.width - 24, height: 32)
+        let top = 84.0, margin = 12.0, gap = 10.0
+        let columns = b.width >= b.height ? 3 : 2
+        let rows = (areas.count + columns - 1) / columns
+        let cellWidth = Swift.max(44, (b.width - 2 * margin - Double(columns - 1) * gap) / Double(columns))
+        let cellHeight = Swift.max(44, (b.height - top - margin - Double(rows - 1) * gap) / Double(rows))
+        for (i, area) in areas.enumerated() {
+            let col = i % columns, row = i / columns
+            area.frame = Rect(x: margin + Double(col) * (cellWidth + gap), y: top + Double(row) * (cellHeight + gap),
+                              width: cellWidth, height: cellHeight)
+        }
+        let side = Swift.max(20, Swift.min(cellWidth - 32, cellHeight - 56) * 0.6)
+        imageOrigin = Point(x: 16, y: 40)
+        imageBaseSize = Size(width: side, height: side * 310 / 330)
+        setImage(scale: imageScale, rotation: imageRotation)
+    }
+}
+
+/// A tinted, rounded area with a caption: where one kind of gesture is
+/// tried.
+public final class GestureArea: View {
+    public let captionLabel: Label
+
+    public init(caption: String, tint: UInt32) {
+        captionLabel = Label(text: caption)
+        super.init()
+        backgroundColor = Color(rgb: tint)
+        cornerRadius = 12
+        isMultipleTouchEnabled = true
+        captionLabel.font = Font(size: 15)
+        captionLabel.textColor = Color(rgb: 0x37474f)
+        addSubview(captionLabel)
+    }
+
+    public override func layoutSubviews() {
+        captionLabel.frame = Rect(x: 0, y: 6, width: bounds.width, height: 24)
+    }
+}

@@ -1,0 +1,12 @@
+/// `v` with exactly `digits` decimals (like `%.Nf`), without Foundation.
+public func formatFixed(_ v: Double, digits: Int = 2) -> String {
+    guard v.isFinite else { return String(v) }
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let scaled = (abs(v) * scale).rounded()
+    let whole = Int(scaled / scale)
+    var fraction = String(Int(scaled - Double(whole) * scale))
+    while fraction.count < digits { fraction = "0" + fraction }
+    let sign = v < 0 && scaled != 0 ? "-" : ""
+    return digits > 0 ? "\(sign)\(whole).\(fraction)" : "\(sign)\(whole)"
+}

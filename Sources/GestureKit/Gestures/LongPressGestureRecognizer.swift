@@ -1,0 +1,94 @@
+/// Recognizes fingers resting in place (continuous): it begins once
+/// `numberOfTouchesRequired` fingers have stayed within `allowableMovement`
+/// for `minimumPressDuration`, reports `.changed` as they move afterwards
+/// (no limit then), and ends when they lift. With `numberOfTapsRequired`
+/// above 0, that many quick taps must come first (tap, tap, press...).
+open class LongPressGestureRecognizer: GestureRecognizer {
+    public var minimumPressDuration = Thresholds.longPressDuration
+    public var allowableMovement = Thresholds.longPressAllowableMovement
+    /// Fingers that must press (values below 1 count as 1).
+    public var numberOfTouchesRequired = 1 {
+        didSet { numberOfTouchesRequired = Swift.max(1, numberOfTouchesRequired) }
+    }
+    /// Quick taps before the press (values below 0 count as 0).
+    public var numberOfTapsRequired = 0 {
+        didSet { numberOfTapsRequired = Swift.max(0, numberOfTapsRequired) }
+    }
+
+    private var tapsCompleted = 0
+    private var timer: ScheduledTimer?
+    private var pressStart = 0.0
+
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+        timer?.invalidate()
+        timer = nil
+        guard state == .possible else { return }
+        let down = activeTouches.count
+        if down > numberOfTouchesRequired {
+            fail("\(down) touches > \(numberOfTouchesRequired) required")
+            return
+        }
+        guard down == numberOfTouchesRequired else { return }
+        pressStart = event.timestamp
+        guard tapsCompleted == numberOfTapsRequired else { return }
+        timer = scheduler?.schedule(after: minimumPressDuration) { [weak self] _ in
+            guard let self, self.state == .possible else { return }
+            self.setState(.began, reason: "held \(formatFixed(self.minimumPressDuration)) s")
+        }
+    }
+
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+        switch state {
+        case .possible:
+            for t in touches {
+                let moved = Self.travel(of: t)
+                if moved > allowableMovement {
+                    fail("moved \(Int(moved.rounded())) px > \(formatCoordinate(allowableMovement)) px")
+                    return
+                }
+            }
+        case .began, .changed:
+            state = .changed
+        default:
+            break
+        }
+    }
+
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+        switch state {
+        case .possible:
+            timer?.invalidate()
+            timer = nil
+            let held = event.timestamp - pressStart
+            if tapsCompleted < numberOfTapsRequired && activeTouches.isEmpty && held < minimumPressDuration {
+                tapsCompleted += 1
+                timer = scheduler?.schedule(after: Thresholds.multiTapInterval) { [weak self] _ in
+                    guard let self, self.state == .possible else { return }
+                    self.fail("no touch \(self.tapsCompleted + 1) within \(formatFixed(Thresholds.multiTapInterval)) s")
+                }
+            } else {
+                fail("lifted after \(formatFixed(held)) s < \(formatFixed(minimumPressDuration)) s")
+            }
+        case .began, .changed:
+            if activeTouches.count < numberOfTouchesRequired { state = .ended }
+        default:
+            break
+        }
+    }
+
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+        switch state {
+        case .began, .changed: setState(.cancelled, reason: "touch cancelled")
+        case .possible: fail("touch cancelled")
+        default: break
+        }
+    }
+
+    open override func reset() {
+        super.reset()
+        timer?.invalidate()
+        timer = nil
+        tapsCompleted = 0
+        pressStart = 0
+    }
+}

@@ -1,0 +1,123 @@
+/// Recognizes a drag (continuous): it begins when the centroid of
+/// `minimumNumberOfTouches` or more fingers has moved `Thresholds.panSlop`,
+/// reports `.changed` on every move, and ends when fewer than the minimum
+/// remain. Fingers beyond `maximumNumberOfTouches` are ignored. When a
+/// finger joins or lifts, the translation re-anchors so it never jumps.
+open class PanGestureRecognizer: GestureRecognizer {
+    /// Fewest fingers that pan (values below 1 count as 1).
+    public var minimumNumberOfTouches = 1 {
+        didSet { minimumNumberOfTouches = Swift.max(1, minimumNumberOfTouches) }
+    }
+    /// Most fingers tracked; more are ignored (values below 1 count as 1).
+    public var maximumNumberOfTouches = Int.max {
+        didSet { maximumNumberOfTouches = Swift.max(1, maximumNumberOfTouches) }
+    }
+
+    /// Translation accumulated before the current anchor (window px).
+    private var base = Point.zero
+    /// The centroid when the current set of fingers was anchored.
+    private var anchor = Point.zero
+    private var lastCentroid = Point.zero
+    private var lastTime = 0.0
+    private var anchored = false
+    private var tracker = VelocityTracker()
+
+    /// The translation since the fingers went down, in `view`'s coordinates
+    /// (window coordinates when nil).
+    public func translation(in view: View?) -> Point {
+        Self.convertVector(windowTranslation, to: view)
+    }
+
+    /// Makes the current translation read `translation` (in `view`'s
+    /// coordinates), e.g. `.zero` to get increments from now on.
+    public func setTranslation(_ translation: Point, in view: View?) {
+        base = Self.convertVector(translation, from: view)
+        anchor = lastCentroid
+        tracker.reset()
+    }
+
+    /// The velocity of the translation (px per second) in `view`'s
+    /// coordinates; zero after the fingers rested.
+    public func velocity(in view: View?) -> Point {
+        let v = tracker.velocity(at: lastTime)
+        return Self.convertVector(Point(x: v.x, y: v.y), to: view)
+    }
+
+    private var windowTranslation: Point { base + (lastCentroid - anchor) }
+
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+        for t in touches.sorted(by: { $0.identifier < $1.identifier }) where activeTouches.count > maximumNumberOfTouches {
+            ignore(t, for: event)
+        }
+        reanchor(time: event.timestamp)
+    }
+
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+        lastCentroid = Self.centroid(of: activeTouches)
+        lastTime = event.timestamp
+        let t = windowTranslation
+        tracker.add(time: event.timestamp, x: t.x, y: t.y)
+        switch state {
+        case .possible:
+            let distance = t.distance(to: .zero)
+            if activeTouches.count >= minimumNumberOfTouches && distance > Thresholds.panSlop {
+                setState(.began, reason: "moved \(Int(distance.rounded())) px > \(formatCoordinate(Thresholds.panSlop)) px")
+            }
+        case .began, .changed:
+            state = .changed
+        default:
+            break
+        }
+    }
+
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+        fingersLifted(event: event, cancelled: false)
+    }
+
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+        fingersLifted(event: event, cancelled: true)
+    }
+
+    private func fingersLifted(event: Event, cancelled: Bool) {
+        lastTime = event.timestamp
+        let remaining = activeTouches.count
+        switch state {
+        case .began, .changed:
+            if remaining < minimumNumberOfTouches {
+                if cancelled { setState(.cancelled, reason: "touch cancelled") } else { state = .ended }
+            } else {
+                reanchor(time: event.timestamp)
+            }
+        case .possible:
+            if remaining == 0 {
+                fail(cancelled ? "touch cancelled" : "lifted before moving \(formatCoordinate(Thresholds.panSlop)) px")
+            } else {
+                reanchor(time: event.timestamp)
+            }
+        default:
+            break
+        }
+    }
+
+    /// The set of fingers changed: keep the translation where it is and
+    /// measure further movement from the new centroid.
+    private func reanchor(time: Double) {
+        let active = activeTouches
+        guard !active.isEmpty else { return }
+        if anchored { base = windowTranslation }
+        anchored = true
+        anchor = Self.centroid(of: active)
+        lastCentroid = anchor
+        lastTime = time
+    }
+
+    open override func reset() {
+        super.reset()
+        base = .zero
+        anchor = .zero
+        lastCentroid = .zero
+        lastTime = 0
+        anchored = false
+        tracker.reset()
+    }
+}

@@ -1,0 +1,99 @@
+/// Recognizes two or more fingers moving apart or together (continuous).
+/// `scale` is the span between the fingers relative to their span at
+/// touch-down; it begins once the span changed by `Thresholds.pinchSlop`
+/// and ends when every finger has lifted. When a finger joins or lifts,
+/// the scale re-anchors to the new span so it never jumps; with a single
+/// finger left it holds still.
+open class PinchGestureRecognizer: GestureRecognizer {
+    private var baseScale = 1.0
+    private var anchorSpan: Double?
+    private var spanAtStart: Double?
+    private var currentScale = 1.0
+    private var tracker = VelocityTracker()
+
+    /// The scale factor relative to the fingers' span at touch-down.
+    /// Setting it (e.g. to 1 for increments) re-anchors at the current span.
+    public var scale: Double {
+        get { currentScale }
+        set {
+            currentScale = newValue
+            baseScale = newValue
+            anchorSpan = Self.span(of: activeTouches)
+            tracker.reset()
+        }
+    }
+
+    /// Scale change per second; zero after the fingers rested.
+    public private(set) var velocity = 0.0
+
+    /// The mean distance of the touches from their centroid, doubled (for
+    /// two fingers: the distance between them); nil for fewer than two.
+    static func span(of touches: [Touch]) -> Double? {
+        guard touches.count >= 2 else { return nil }
+        let c = centroid(of: touches)
+        var total = 0.0
+        for t in touches { total += t.locationInWindow.distance(to: c) }
+        return 2 * total / Double(touches.count)
+    }
+
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+        reanchor()
+    }
+
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+        guard let anchorSpan, anchorSpan > 0, let span = Self.span(of: activeTouches) else { return }
+        currentScale = baseScale * span / anchorSpan
+        tracker.add(time: event.timestamp, x: currentScale)
+        velocity = tracker.velocity(at: event.timestamp).x
+        switch state {
+        case .possible:
+            if let start = spanAtStart, abs(span - start) > Thresholds.pinchSlop {
+                setState(.began, reason: "span changed \(Int(abs(span - start).rounded())) px > \(formatCoordinate(Thresholds.pinchSlop)) px")
+            }
+        case .began, .changed:
+            state = .changed
+        default:
+            break
+        }
+    }
+
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+        fingersLifted(event: event, cancelled: false)
+    }
+
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+        fingersLifted(event: event, cancelled: true)
+    }
+
+    private func fingersLifted(event: Event, cancelled: Bool) {
+        velocity = tracker.velocity(at: event.timestamp).x
+        if !activeTouches.isEmpty {
+            reanchor()
+            return
+        }
+        switch state {
+        case .began, .changed:
+            if cancelled { setState(.cancelled, reason: "touch cancelled") } else { state = .ended }
+        case .possible:
+            fail(cancelled ? "touch cancelled" : "lifted before pinching \(formatCoordinate(Thresholds.pinchSlop)) px")
+        default:
+            break
+        }
+    }
+
+    private func reanchor() {
+        baseScale = currentScale
+        anchorSpan = Self.span(of: activeTouches)
+        if spanAtStart == nil || activeTouches.count < 2 { spanAtStart = anchorSpan }
+    }
+
+    open override func reset() {
+        super.reset()
+        baseScale = 1
+        currentScale = 1
+        anchorSpan = nil
+        spanAtStart = nil
+        velocity = 0
+        tracker.reset()
+    }
+}

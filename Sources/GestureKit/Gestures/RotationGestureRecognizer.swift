@@ -1,0 +1,92 @@
+import Foundation  // atan2
+
+/// Recognizes two fingers turning around each other (continuous).
+/// `rotation` is the angle turned since touch-down in radians (positive is
+/// clockwise on screen), unwrapped: it accumulates small steps, so it keeps
+/// growing past pi instead of jumping to -pi. It begins once the fingers
+/// turned `Thresholds.rotationStartAngle` and ends when every finger has
+/// lifted. The angle is that of the first two fingers; when fingers join or
+/// lift it re-anchors, so it never jumps.
+open class RotationGestureRecognizer: GestureRecognizer {
+    private var lastAngle: Double?
+    private var accumulated = 0.0
+    private var tracker = VelocityTracker()
+
+    /// Radians turned since touch-down; settable (e.g. to 0 for increments).
+    public var rotation: Double {
+        get { accumulated }
+        set {
+            accumulated = newValue
+            tracker.reset()
+        }
+    }
+
+    /// Radians per second; zero after the fingers rested.
+    public private(set) var velocity = 0.0
+
+    static func angle(of touches: [Touch]) -> Double? {
+        guard touches.count >= 2 else { return nil }
+        let d = touches[1].locationInWindow - touches[0].locationInWindow
+        guard d.x != 0 || d.y != 0 else { return nil }
+        return atan2(d.y, d.x)
+    }
+
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+        lastAngle = Self.angle(of: activeTouches)
+    }
+
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+        guard let previous = lastAngle, let current = Self.angle(of: activeTouches) else {
+            lastAngle = Self.angle(of: activeTouches)
+            return
+        }
+        var step = current - previous
+        // The shortest way round: a step never exceeds half a turn.
+        while step > .pi { step -= 2 * .pi }
+        while step <= -.pi { step += 2 * .pi }
+        accumulated += step
+        lastAngle = current
+        tracker.add(time: event.timestamp, x: accumulated)
+        velocity = tracker.velocity(at: event.timestamp).x
+        switch state {
+        case .possible:
+            if abs(accumulated) > Thresholds.rotationStartAngle {
+                setState(.began, reason: "turned \(formatFixed(abs(accumulated))) rad > \(formatFixed(Thresholds.rotationStartAngle)) rad")
+            }
+        case .began, .changed:
+            state = .changed
+        default:
+            break
+        }
+    }
+
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+        fingersLifted(event: event, cancelled: false)
+    }
+
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+        fingersLifted(event: event, cancelled: true)
+    }
+
+    private func fingersLifted(event: Event, cancelled: Bool) {
+        velocity = tracker.velocity(at: event.timestamp).x
+        lastAngle = Self.angle(of: activeTouches)
+        guard activeTouches.isEmpty else { return }
+        switch state {
+        case .began, .changed:
+            if cancelled { setState(.cancelled, reason: "touch cancelled") } else { state = .ended }
+        case .possible:
+            fail(cancelled ? "touch cancelled" : "lifted before turning \(formatFixed(Thresholds.rotationStartAngle)) rad")
+        default:
+            break
+        }
+    }
+
+    open override func reset() {
+        super.reset()
+        lastAngle = nil
+        accumulated = 0
+        velocity = 0
+        tracker.reset()
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation  // atan2
+
+/// The directions a swipe may go, as a bit mask (UIKit's values).
+public struct SwipeDirection: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    public static let right = SwipeDirection(rawValue: 1 << 0)
+    public static let left = SwipeDirection(rawValue: 1 << 1)
+    public static let up = SwipeDirection(rawValue: 1 << 2)
+    public static let down = SwipeDirection(rawValue: 1 << 3)
+
+    public var description: String {
+        let names = [(SwipeDirection.right, "right"), (.left, "left"), (.up, "up"), (.down, "down")]
+            .filter { contains($0.0) }.map(\.1)
+        return names.joined(separator: "|")
+    }
+}
+
+/// Recognizes a quick straight stroke (discrete) by
+/// `numberOfTouchesRequired` fingers in one of the `direction`s: the
+/// fingers' centroid must cover `Thresholds.swipeMinimumDistance` along a
+/// horizontal or vertical axis within `Thresholds.swipeMaximumDuration` of
+/// touch-down, no more than `Thresholds.swipeMaximumAngle` off that axis.
+/// It is recognized as soon as that happens, before the fingers lift.
+open class SwipeGestureRecognizer: GestureRecognizer {
+    /// Allowed directions (default right, as UIKit).
+    public var direction = SwipeDirection.right
+    /// Fingers (values below 1 count as 1).
+    public var numberOfTouchesRequired = 1 {
+        didSet { numberOfTouchesRequired = Swift.max(1, numberOfTouchesRequired) }
+    }
+    /// Which direction the recognized swipe went (an addition to UIKit's
+    /// API, so one recognizer for left|right can tell them apart).
+    public private(set) var recognizedDirection: SwipeDirection?
+
+    private var start: Point?
+    private var startTime = 0.0
+    private var timer: ScheduledTimer?
+
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+        guard state == .possible else { return }
+        let down = activeTouches.count
+        if down > numberOfTouchesRequired {
+            fail("\(down) touches > \(numberOfTouchesRequired) required")
+        } else if down == numberOfTouchesRequired {
+            start = Self.centroid(of: activeTouches)
+            startTime = event.timestamp
+            timer?.invalidate()
+            timer = scheduler?.schedule(after: Thresholds.swipeMaximumDuration) { [weak self] _ in
+                guard let self, self.state == .possible else { return }
+                self.fail("not \(formatCoordinate(Thresholds.swipeMinimumDistance)) px within \(formatFixed(Thresholds.swipeMaximumDuration)) s")
+            }
+        }
+    }
+
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+        guard state == .possible, let start, activeTouches.count == numberOfTouchesRequired else { return }
+        let d = Self.centroid(of: activeTouches) - start
+        let horizontal = abs(d.x) >= abs(d.y)
+        let along = horizontal ? abs(d.x) : abs(d.y)
+        let across = horizontal ? abs(d.y) : abs(d.x)
+        guard along >= Thresholds.swipeMinimumDistance else { return }
+        let went: SwipeDirection = horizontal ? (d.x > 0 ? .right : .left) : (d.y > 0 ? .down : .up)
+        let angle = atan2(across, along)
+        let elapsed = event.timestamp - startTime
+        if angle > Thresholds.swipeMaximumAngle {
+            fail("\(Int((angle * 180 / .pi).rounded()))° off axis > \(Int((Thresholds.swipeMaximumAngle * 180 / .pi).rounded()))°")
+        } else if !direction.contains(went) {
+            fail("went \(went), allowed \(direction)")
+        } else if elapsed > Thresholds.swipeMaximumDuration {
+            fail("took \(formatFixed(elapsed)) s > \(formatFixed(Thresholds.swipeMaximumDuration)) s")
+        } else {
+            recognizedDirection = went
+            setState(.recognized, reason: "went \(went) \(Int(along.rounded())) px in \(formatFixed(elapsed)) s")
+        }
+    }
+
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+        guard state == .possible else { return }
+        fail("lifted before \(formatCoordinate(Thresholds.swipeMinimumDistance)) px")
+    }
+
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+        if state == .possible { fail("touch cancelled") }
+    }
+
+    open override func reset() {
+        super.reset()
+        timer?.invalidate()
+        timer = nil
+        start = nil
+        startTime = 0
+        recognizedDirection = nil
+    }
+}
