@@ -51,9 +51,10 @@ public enum Thresholds {
     public static let swipeMinimumDistance = 50.0
 
     /// The time a swipe may take to cover `swipeMinimumDistance` from
-    /// touch-down (so its average speed is at least 100 px/s). A slower
-    /// stroke is a drag, not a swipe.
-    public static let swipeMaximumDuration = 0.5
+    /// touch-down, so its average speed is at least about 170 px/s. A
+    /// deliberate flick covers 50 px in well under 0.15 s; a stroke at a
+    /// reading-drag pace (about 100-150 px/s) takes longer and stays a drag.
+    public static let swipeMaximumDuration = 0.3
 
     /// The largest angle, in radians, between a swipe's travel and its axis
     /// (30 degrees): a diagonal stroke is neither horizontal nor vertical.
