@@ -130,12 +130,16 @@ struct TapGestureRecognizerTests {
         #expect(v.calls == ["began 1", "ended 1"])
     }
 
-    @Test("requiring a recognizer to fail in a cycle is refused")
+    @Test("requiring itself or closing a cycle of failure requirements is refused with a reason")
     func noCycles() {
-        let a = TapGestureRecognizer(), b = TapGestureRecognizer()
+        let a = TapGestureRecognizer(), b = TapGestureRecognizer(), c = TapGestureRecognizer()
+        a.name = "a"; b.name = "b"; c.name = "c"
+        #expect(a.problemRequiring(toFail: a) == "a cannot require itself to fail")
         a.require(toFail: b)
-        #expect(b.failureRequirements.isEmpty)
-        #expect(a.failureRequirements.count == 1)
+        b.require(toFail: c)
+        #expect(c.problemRequiring(toFail: a) == "require(toFail:) would form a cycle: a already waits for c")
+        #expect(c.problemRequiring(toFail: b) != nil)
+        #expect(a.problemRequiring(toFail: c) == nil)
     }
 
     @Test("illegal state transitions are refused and counted, not applied")

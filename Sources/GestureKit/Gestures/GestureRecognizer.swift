@@ -150,13 +150,24 @@ open class GestureRecognizer {
     /// Makes this recognizer wait until `other` fails before it recognizes;
     /// if `other` recognizes, this one fails (a single tap that waits for a
     /// double tap to fail).
+    ///
+    /// Requiring itself, or closing a cycle of requirements (which would
+    /// leave every recognizer in it waiting forever), is a programming
+    /// error and stops the program with the reason.
     public func require(toFail other: GestureRecognizer) {
-        precondition(other !== self, "a gesture recognizer cannot require itself to fail")
-        precondition(!other.requiresFailure(of: self),
-                     "require(toFail:) would form a cycle: \(other.debugName) already waits for \(debugName)")
+        if let problem = problemRequiring(toFail: other) { preconditionFailure(problem) }
         if !failureRequirements.contains(where: { $0 === other }) {
             failureRequirements.append(other)
         }
+    }
+
+    /// Why `require(toFail: other)` would be refused, or nil if it is fine.
+    public func problemRequiring(toFail other: GestureRecognizer) -> String? {
+        if other === self { return "\(debugName) cannot require itself to fail" }
+        if other.requiresFailure(of: self) {
+            return "require(toFail:) would form a cycle: \(other.debugName) already waits for \(debugName)"
+        }
+        return nil
     }
 
     private func requiresFailure(of other: GestureRecognizer) -> Bool {
