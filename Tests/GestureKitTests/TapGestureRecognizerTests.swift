@@ -76,6 +76,32 @@ struct TapGestureRecognizerTests {
         #expect(order == ["action", "ended"])
     }
 
+    @Test("recognizers of the hit view and of its ancestors see each touch before the view does")
+    func deliveryOrder() {
+        final class Spy: GestureRecognizer {
+            var onBegan: () -> Void = {}
+            override func touchesBegan(_ touches: Set<Touch>, with event: Event) { onBegan() }
+        }
+        final class V: View {
+            var onBegan: () -> Void = {}
+            override func touchesBegan(_ touches: Set<Touch>, with event: Event) { onBegan() }
+        }
+        let h = TouchHarness()
+        var order: [String] = []
+        let parent = View(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        let child = V(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        parent.addSubview(child)
+        h.window.addSubview(parent)
+        let onChild = Spy(), onParent = Spy()
+        onChild.onBegan = { order.append("child recognizer") }
+        onParent.onBegan = { order.append("parent recognizer") }
+        child.onBegan = { order.append("view") }
+        child.addGestureRecognizer(onChild)
+        parent.addGestureRecognizer(onParent)
+        h.down(0, 10, 10); h.frame()
+        #expect(order == ["child recognizer", "parent recognizer", "view"])
+    }
+
     @Test("a single tap that requires the double tap to fail waits for it, then fires")
     func singleWaitsForDouble() {
         let h = TouchHarness()
