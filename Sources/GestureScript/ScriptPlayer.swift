@@ -28,7 +28,7 @@ public final class ScriptPlayer {
                 throw ScriptRunError(file: script.fileName, line: line, message: "\(error)")
             }
         }
-        window.input.endOfInputBatch()
+        window.input.touchFrame()
         window.scheduler.fireDueTimers()
     }
 
@@ -36,7 +36,7 @@ public final class ScriptPlayer {
         let input = window.input
         switch command {
         case .size(let size):
-            input.endOfInputBatch()
+            input.touchFrame()
             window.resize(to: size)
         case .down(let id, let p):
             input.touchDown(id: id, at: p, time: clock.now)
@@ -49,10 +49,10 @@ public final class ScriptPlayer {
         case .cancel:
             input.touchCancel()
         case .wait(let ms):
-            input.endOfInputBatch()
+            input.touchFrame()
             try advance(by: ms / 1000)
         case .snapshot(let name):
-            input.endOfInputBatch()
+            input.touchFrame()
             window.scheduler.fireDueTimers()
             try onSnapshot?(name)
         }

@@ -6,7 +6,8 @@ import GestureKit
 /// Events are forwarded as they arrive and `wl_touch.frame` becomes
 /// `touchFrame()`, so the toolkit sees everything between two frames as one
 /// event. Compositors that omit the frame after the last touch-up (weston
-/// 10) are covered by the event loop's `endOfInputBatch()`.
+/// 10) are covered by the event loop's `endOfInputBatch()`, which never
+/// splits a frame the compositor will still close.
 final class TouchInput {
     private let connection: WaylandConnection
     private let proxy: OpaquePointer

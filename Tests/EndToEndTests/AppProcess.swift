@@ -16,15 +16,17 @@ enum AppBinary {
         return url
     }
 
-    /// Runs the app headless with `script` and returns the snapshot PNG
-    /// named `snapshot` (the reference the live screenshot must match).
-    static func renderHeadless(script: String, snapshot: String, in directory: URL) throws -> URL {
+    /// Runs the app headless on `page` with `script` and returns the
+    /// snapshot PNG named `snapshot` (the reference the live screenshot
+    /// must match).
+    static func renderHeadless(script: String, snapshot: String, page: String = "flatcube",
+                               in directory: URL) throws -> URL {
         let scriptURL = directory.appendingPathComponent("\(snapshot).gds")
         try script.write(to: scriptURL, atomically: true, encoding: .utf8)
         let out = directory.appendingPathComponent("headless-\(snapshot)")
         let process = Process()
         process.executableURL = try locate()
-        process.arguments = ["--headless", "--script", scriptURL.path, "--out", out.path]
+        process.arguments = ["--headless", "--page", page, "--script", scriptURL.path, "--out", out.path]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -45,9 +47,108 @@ struct AppLog {
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
+    var records: [[String: Any]] {
+        lines.compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        }
+    }
+
+    /// Every text label `name` showed, in order.
+    func texts(of name: String) -> [String] {
+        records.filter { $0["type"] as? String == "label" && $0["name"] as? String == name }
+            .compactMap { $0["text"] as? String }
+    }
+
     /// Whether a label named `name` was set to `text`.
     func hasLabel(_ name: String, _ text: String) -> Bool {
-        lines.contains { $0.contains("\"type\":\"label\",\"name\":\"\(name)\",\"text\":\"\(text)\"") }
+        texts(of: name).contains(text)
+    }
+
+    /// The logged transitions (began, ended, cancelled) of one recognizer.
+    func gestureStates(_ name: String) -> [String] {
+        records.filter { $0["type"] as? String == "gesture" && $0["name"] as? String == name }
+            .compactMap { $0["state"] as? String }
+    }
+
+    /// When (the app's clock, CLOCK_MONOTONIC seconds) label `name` was set
+    /// to `text`.
+    func labelTimes(name: String, text: String) -> [Double] {
+        records.filter { $0["type"] as? String == "label" && $0["name"] as? String == name
+            && $0["text"] as? String == text }
+            .compactMap { ($0["t"] as? NSNumber)?.doubleValue }
+    }
+}
+
+/// The real app on one page in a fresh 800x600 weston, mapped and drawn.
+final class RunningApp {
+    let session: WestonSession
+    let app: Process
+    let log: AppLog
+    let page: String
+    var scratch: URL { session.runtimeDirectory }
+
+    /// - Parameters:
+    ///   - capabilities: the seat's; without a pointer by default, since
+    ///     it would enter the window at weston's default position.
+    ///   - isShown: when a screenshot shows the page drawn.
+    init(page: String, capabilities: String = "touch,keyboard", extraEnv: [String: String] = [:],
+         isShown: (Screenshot) -> Bool) throws {
+        self.page = page
+        session = try WestonSession(width: 800, height: 600)
+        try session.send("capabilities \(capabilities)")
+        log = AppLog(url: session.runtimeDirectory.appendingPathComponent("app-log.jsonl"))
+        app = try session.launchClient(executable: AppBinary.locate(),
+                                       arguments: ["--page", page, "--log", log.url.path], extraEnv: extraEnv)
+        let shown = try session.waitFor(timeout: 10) { isShown(try session.screenshot()) }
+        guard shown else {
+            throw WestonSessionError.startupFailed("the app never showed \(page); its output:\n\(session.output(of: app))",
+                                                  logTail: session.westonLogTail())
+        }
+    }
+
+    deinit { session.stop() }
+
+    /// Injects a one-finger tap; like weston 10, no frame after the up.
+    func tap(_ x: Int, _ y: Int, id: Int = 0) throws {
+        try session.send(["touch-down \(id) \(x) \(y)", "touch-frame", "touch-up \(id)"])
+    }
+
+    /// Waits (3 s at most) until the live window equals `reference`, apart
+    /// from the rows in `ignoredRows` (e.g. labels showing live velocities);
+    /// returns the last screenshot and where it still differs.
+    func waitForScreen(matching reference: Screenshot, ignoredRows: ClosedRange<Int>? = nil) throws
+        -> (Screenshot, Screenshot.Difference) {
+        var live = try session.screenshot()
+        var difference = live.difference(from: reference)
+        let matches = { (d: Screenshot.Difference) in
+            ignoredRows.map { d.isWithin(x: 0...(reference.width - 1), y: $0) } ?? d.isEmpty
+        }
+        _ = try session.waitFor(timeout: 3) {
+            live = try session.screenshot()
+            difference = live.difference(from: reference)
+            return matches(difference)
+        }
+        return (live, difference)
+    }
+
+    /// A screenshot once the app stopped drawing: two in a row alike.
+    func settledScreenshot(timeout: TimeInterval = 3) throws -> Screenshot {
+        var last = try session.screenshot()
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.03)
+            let next = try session.screenshot()
+            if next.difference(from: last).isEmpty { return next }
+            last = next
+        }
+        return last
+    }
+
+    /// The headless rendering of this page after `script` (plus a 400 ms
+    /// wait), for comparison with the live window.
+    func headlessReference(_ script: String, name: String) throws -> Screenshot {
+        try Screenshot(contentsOfPNG: AppBinary.renderHeadless(
+            script: script + "\nwait 400\nsnapshot \(name)\n", snapshot: name, page: page, in: scratch))
     }
 }
 

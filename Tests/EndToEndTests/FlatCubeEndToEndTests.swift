@@ -13,84 +13,44 @@ import Glibc
 @Suite("FlatCube end to end", .serialized,
        .enabled(if: endToEndEnabled, "set GESTURE_E2E=1 to run end-to-end tests"))
 struct FlatCubeEndToEndTests {
-    /// The app in a fresh 800x600 weston, mapped and drawn.
-    final class Running {
-        let session: WestonSession
-        let app: Process
-        let log: AppLog
-        let scratch: URL
-
-        init(extraEnv: [String: String] = [:], capabilities: String = "touch,keyboard") throws {
-            session = try WestonSession(width: 800, height: 600)
-            // The pointer would otherwise enter the window at weston's
-            // default position; most tests use touch only.
-            try session.send("capabilities \(capabilities)")
-            scratch = session.runtimeDirectory
-            log = AppLog(url: scratch.appendingPathComponent("app-log.jsonl"))
-            app = try session.launchClient(executable: AppBinary.locate(), arguments: ["--log", log.url.path],
-                                           extraEnv: extraEnv)
-            let mapped = try session.waitFor(timeout: 10) {
-                // Red at alpha 0.6 over white, in red's own area.
-                try session.screenshot().pixel(x: 400, y: 120) == .init(r: 255, g: 102, b: 102)
-            }
-            guard mapped else {
-                throw WestonSessionError.startupFailed("the app never showed FlatCube; its output:\n\(session.output(of: app))",
-                                                      logTail: session.westonLogTail())
-            }
+    /// FlatCube is shown: red at alpha 0.6 over white, in red's own area.
+    static func start(capabilities: String = "touch,keyboard", extraEnv: [String: String] = [:]) throws -> RunningApp {
+        try RunningApp(page: "flatcube", capabilities: capabilities, extraEnv: extraEnv) {
+            $0.pixel(x: 400, y: 120) == .init(r: 255, g: 102, b: 102)
         }
-
-        /// Waits until the live screenshot equals the headless rendering of
-        /// `script`, and returns how many pixels still differ.
-        func screenMatches(_ script: String, name: String) throws -> Int {
-            let reference = try Screenshot(contentsOfPNG: AppBinary.renderHeadless(
-                script: script + "\nwait 400\nsnapshot \(name)\n", snapshot: name, in: scratch))
-            var differing = 0
-            _ = try session.waitFor(timeout: 3) {
-                differing = try session.screenshot().difference(from: reference).count
-                return differing == 0
-            }
-            return differing
-        }
-
-        func tap(_ x: Int, _ y: Int, id: Int = 0) throws {
-            // Weston 10 sends no frame after the last up; neither do we.
-            try session.send(["touch-down \(id) \(x) \(y)", "touch-frame", "touch-up \(id)"])
-        }
-
-        deinit { session.stop() }
     }
 
     @Test("a one-finger tap inside red raises the red counter to 1")
     func tapInRed() throws {
-        let run = try Running()
+        let run = try Self.start()
         try run.tap(400, 120)
         #expect(run.session.waitFor { run.log.hasLabel("singleCounter", "1") }, "log: \(run.log.lines)")
-        #expect(try run.screenMatches("down 1 400 120\nup 1", name: "red-1") == 0)
+        #expect(try run.waitForScreen(matching: run.headlessReference("down 1 400 120\nup 1", name: "red-1")).1.isEmpty)
     }
 
     @Test("a two-finger tap with one finger in each yellow raises the yellow counter in both squares")
     func twoFingersInYellows() throws {
-        let run = try Running()
+        let run = try Self.start()
         try run.session.send(["touch-down 0 250 420", "touch-down 1 550 420", "touch-frame",
                               "touch-up 0", "touch-frame", "touch-up 1"])
         #expect(run.session.waitFor { run.log.hasLabel("doubleCounterRight", "1") }, "log: \(run.log.lines)")
         #expect(!run.log.hasLabel("singleCounter", "1"))
-        #expect(try run.screenMatches("down 1 250 420\ndown 2 550 420\nframe\nup 1\nframe\nup 2", name: "yellow-1") == 0)
+        #expect(try run.waitForScreen(matching: run.headlessReference("down 1 250 420\ndown 2 550 420\nframe\nup 1\nframe\nup 2", name: "yellow-1")).1.isEmpty)
     }
 
     @Test("with Recognize any on, a one-finger tap at the triple overlap raises both counters")
     func recognizeAnyTripleOverlap() throws {
-        let run = try Running()
+        let run = try Self.start()
         try run.tap(438, 558)
         #expect(run.session.waitFor { run.log.lines.contains { $0.contains("\"name\":\"recognizeAny\",\"value\":\"on\"") } })
         try run.tap(400, 280)
         #expect(run.session.waitFor { run.log.hasLabel("singleCounter", "1") && run.log.hasLabel("doubleCounterLeft", "1") })
-        #expect(try run.screenMatches("down 1 438 558\nup 1\nwait 400\ndown 1 400 280\nup 1", name: "both-1") == 0)
+        #expect(try run.waitForScreen(matching: run.headlessReference("down 1 438 558\nup 1\nwait 400\ndown 1 400 280\nup 1", name: "both-1")).1.isEmpty)
     }
 
     @Test("a left click with the mouse in red counts like a one-finger tap")
     func mouseClick() throws {
-        let run = try Running(capabilities: "touch,pointer,keyboard")
+        let run = try Self.start(capabilities: "touch,pointer,keyboard")
         try run.session.send(["pointer-motion 400 120", "pointer-frame",
                               "button 272 pressed", "pointer-frame", "button 272 released", "pointer-frame"])
         #expect(run.session.waitFor { run.log.hasLabel("singleCounter", "1") }, "log: \(run.log.lines)")
@@ -98,7 +58,7 @@ struct FlatCubeEndToEndTests {
 
     @Test("the squares are translucent, the counters crisp and the caption in red translucent")
     func translucency() throws {
-        let run = try Running()
+        let run = try Self.start()
         let shot = try run.session.screenshot()
         #expect(shot.pixel(x: 270, y: 70) == .init(r: 255, g: 102, b: 102))   // red at 0.6
         #expect(shot.pixel(x: 160, y: 490) == .init(r: 255, g: 255, b: 102)) // yellow at 0.6
@@ -114,7 +74,7 @@ struct FlatCubeEndToEndTests {
 
     @Test("while idle the app commits no frames and uses no CPU")
     func idle() throws {
-        let run = try Running(extraEnv: ["WAYLAND_DEBUG": "1"])
+        let run = try Self.start(extraEnv: ["WAYLAND_DEBUG": "1"])
         Thread.sleep(forTimeInterval: 0.3)
         let commits = { run.session.output(of: run.app).components(separatedBy: ".commit(").count - 1 }
         let before = commits()
@@ -129,7 +89,7 @@ struct FlatCubeEndToEndTests {
 
     @Test("a killed compositor ends the app with one line and exit code 1")
     func lostCompositor() throws {
-        let run = try Running()
+        let run = try Self.start()
         kill(run.session.westonProcessIdentifier, SIGKILL)
         let exited = run.session.waitFor(timeout: 5) { !run.app.isRunning }
         #expect(exited)

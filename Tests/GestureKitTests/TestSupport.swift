@@ -17,7 +17,7 @@ final class TouchHarness {
 
     /// Lets virtual time pass, firing timers at their deadlines.
     func wait(_ seconds: Double) {
-        window.input.endOfInputBatch()
+        window.input.touchFrame()
         let target = clock.now + seconds
         while let d = window.scheduler.nextDeadline, d <= target {
             clock.advance(to: d)

@@ -25,6 +25,34 @@ struct TouchDeliveryTests {
         #expect(v.ended == 1)
     }
 
+    @Test("with a finger still down, the end of an input batch does not split the frame")
+    func batchEndKeepsFrameWhole() {
+        let h = TouchHarness()
+        let v = RecordingView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        v.isMultipleTouchEnabled = true
+        h.window.addSubview(v)
+        h.down(0, 10, 10); h.down(1, 50, 50); h.frame()
+        h.move(0, 12, 10)
+        h.window.input.endOfInputBatch()
+        h.move(1, 52, 50)
+        h.frame()
+        #expect(v.calls == ["began 2", "moved 2"])
+    }
+
+    @Test("a compositor that never sends frames still gets its touches delivered after 50 ms")
+    func noFramesAtAll() {
+        let h = TouchHarness()
+        let v = RecordingView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        h.window.addSubview(v)
+        h.down(0, 10, 10)
+        h.window.input.endOfInputBatch()
+        #expect(v.calls.isEmpty)
+        h.clock.advance(to: 0.049); h.window.scheduler.fireDueTimers()
+        #expect(v.calls.isEmpty)
+        h.clock.advance(to: 0.05); h.window.scheduler.fireDueTimers()
+        #expect(v.calls == ["began 1"])
+    }
+
     @Test("multiple touch off: only the first touch reaches the view")
     func multipleTouchOff() {
         let h = TouchHarness()

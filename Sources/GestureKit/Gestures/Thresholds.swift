@@ -26,6 +26,13 @@ public enum Thresholds {
     /// a slow second finger starts a new gesture instead.
     public static let multiFingerTapWindow = 0.25
 
+    /// How long the app waits for a compositor's `wl_touch.frame` while
+    /// fingers are down before delivering the touch changes without it.
+    /// A compositor sends a frame's events in one burst, so a real frame is
+    /// never split; 50 ms (3 frames at 60 Hz) keeps input going if a
+    /// compositor never sends frames at all.
+    public static let missingFrameTimeout = 0.05
+
     // MARK: Long press
 
     /// How long a finger must rest before a long press begins. 0.5 s is

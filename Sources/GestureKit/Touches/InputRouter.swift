@@ -12,6 +12,7 @@ public final class InputRouter {
     private var frameChanges: [Touch] = []
     private var nextIdentifier = 1
     private var lastTap: (location: Point, time: Double, count: Int)?
+    private var missingFrameTimer: ScheduledTimer?
 
     private var pointerLocation: Point?
     private var pointerTouchDown = false
@@ -55,10 +56,23 @@ public final class InputRouter {
         cancelAll()
     }
 
-    /// Called by the backend after each batch of dispatched protocol events:
-    /// delivers a frame the compositor did not close.
+    /// Called by the backend after each batch of dispatched protocol events.
+    /// A frame the compositor left open is delivered now only if no finger
+    /// is down any more (weston 10 sends no `wl_touch.frame` after the last
+    /// up). With fingers still down its `frame` is surely on the way, and
+    /// closing the frame early would split one event into two; only if it
+    /// has not come after `Thresholds.missingFrameTimeout` is the frame
+    /// delivered anyway.
     public func endOfInputBatch() {
-        flush()
+        guard !frameChanges.isEmpty else { return }
+        if touchesByKey.isEmpty {
+            flush()
+        } else if missingFrameTimer == nil {
+            missingFrameTimer = window.scheduler.schedule(after: Thresholds.missingFrameTimeout) { [weak self] _ in
+                self?.missingFrameTimer = nil
+                self?.flush()
+            }
+        }
     }
 
     /// Cancels every touch, compositor and pointer alike (seat capability
@@ -162,6 +176,8 @@ public final class InputRouter {
     }
 
     private func flush() {
+        missingFrameTimer?.invalidate()
+        missingFrameTimer = nil
         guard !frameChanges.isEmpty else { return }
         let changed = frameChanges
         frameChanges = []
