@@ -14,6 +14,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // MARK: C shims
@@ -54,6 +55,9 @@ let package = Package(
         .testTarget(name: "DemoAppTests", dependencies: ["DemoApp", "GestureKit", "GestureScript"]),
         .testTarget(name: "GestureScriptTests", dependencies: ["GestureScript", "GestureKit", "DemoApp"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CCairo"], exclude: ["README.md"]),
+        .testTarget(name: "GestureKitPropertyTests",
+                    dependencies: ["GestureKit", "DemoApp",
+                                   .product(name: "PropertyBased", package: "swift-property-based")]),
     ],
     swiftLanguageModes: [.v6]
 )

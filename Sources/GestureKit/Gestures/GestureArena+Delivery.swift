@@ -133,12 +133,20 @@ extension GestureArena {
         if !heldTouches.contains(where: { $0 === t }) { heldTouches.append(t) }
     }
 
+    // Only a recognizer still deciding about this very touch holds it: one
+    // that failed and was reset since reads `.possible` again but has
+    // nothing more to say about it.
+
     private func holdsBegan(_ t: Touch) -> Bool {
-        t.gestureRecognizers.contains { $0.delaysTouchesBegan && $0.isEnabled && $0.stateStorage == .possible }
+        t.gestureRecognizers.contains {
+            $0.delaysTouchesBegan && $0.isEnabled && $0.stateStorage == .possible && $0.touchesSinceReset.contains(t)
+        }
     }
 
     private func holdsEnded(_ t: Touch) -> Bool {
-        t.gestureRecognizers.contains { $0.delaysTouchesEnded && $0.isEnabled && $0.stateStorage == .possible }
+        t.gestureRecognizers.contains {
+            $0.delaysTouchesEnded && $0.isEnabled && $0.stateStorage == .possible && $0.touchesSinceReset.contains(t)
+        }
     }
 
     /// Delivers held phases whose recognizers have all decided.

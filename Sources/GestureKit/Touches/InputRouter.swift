@@ -121,6 +121,11 @@ public final class InputRouter {
 
     // MARK: Frames
 
+    // Raw changes to a touch that views or recognizers already know are
+    // kept pending until its frame is delivered: a timer firing in between
+    // (a long press, the missing-frame wait) must see the touch as it was
+    // last delivered, not half-way through the next frame.
+
     private func begin(key: Int64, at location: Point, time: Double) {
         if touchesByKey[key] != nil {
             end(key: key, time: time, cancelled: true)
@@ -129,43 +134,59 @@ public final class InputRouter {
                           tapCount: tapCount(at: location, time: time), window: window)
         nextIdentifier += 1
         touch.changedInFrame = true
+        touch.beganInFrame = true
         touchesByKey[key] = touch
         frameChanges.append(touch)
     }
 
     private func move(key: Int64, to location: Point, time: Double) {
         guard let touch = touchesByKey[key], location.x.isFinite, location.y.isFinite else { return }
-        if !touch.changedInFrame {
-            // First change of this frame for a touch that began earlier.
-            markChanged(touch)
-            touch.phase = .moved
+        if touch.beganInFrame {
+            // Not delivered anywhere yet: it simply begins here.
+            touch.locationInWindow = location
+            touch.timestamp = time
+            return
         }
-        touch.locationInWindow = location
-        touch.timestamp = time
-        if touch.tapCount > 0 && location.distance(to: touch.initialLocationInWindow) > Thresholds.tapSlop {
-            touch.tapCount = 0
-        }
+        markChanged(touch)
+        touch.pendingLocation = location
+        touch.pendingTimestamp = time
     }
 
     private func end(key: Int64, time: Double, cancelled: Bool) {
         guard let touch = touchesByKey.removeValue(forKey: key) else { return }
-        if touch.changedInFrame && touch.phase == .began {
+        if touch.beganInFrame {
             // Down and up in one frame: the view must see it begin first.
             flush()
         }
         markChanged(touch)
-        touch.phase = cancelled ? .cancelled : .ended
-        touch.timestamp = Swift.max(time, touch.timestamp)
-        if !cancelled && touch.tapCount > 0 {
-            lastTap = (touch.locationInWindow, touch.timestamp, touch.tapCount)
+        touch.pendingEnd = cancelled ? .cancelled : .ended
+        touch.pendingTimestamp = Swift.max(time, touch.pendingTimestamp ?? touch.timestamp)
+        let location = touch.pendingLocation ?? touch.locationInWindow
+        if !cancelled && touch.tapCount > 0
+            && location.distance(to: touch.initialLocationInWindow) <= Thresholds.tapSlop {
+            lastTap = (location, touch.pendingTimestamp ?? time, touch.tapCount)
         }
     }
 
     private func markChanged(_ touch: Touch) {
         guard !touch.changedInFrame else { return }
         touch.changedInFrame = true
-        touch.previousLocationInWindow = touch.locationInWindow
         frameChanges.append(touch)
+    }
+
+    /// Applies a touch's pending changes as its frame is delivered.
+    private func applyPending(_ touch: Touch) {
+        guard !touch.beganInFrame else { return }
+        touch.previousLocationInWindow = touch.locationInWindow
+        if let p = touch.pendingLocation { touch.locationInWindow = p }
+        if let t = touch.pendingTimestamp { touch.timestamp = t }
+        touch.phase = touch.pendingEnd ?? .moved
+        if touch.tapCount > 0 && touch.locationInWindow.distance(to: touch.initialLocationInWindow) > Thresholds.tapSlop {
+            touch.tapCount = 0
+        }
+        touch.pendingLocation = nil
+        touch.pendingTimestamp = nil
+        touch.pendingEnd = nil
     }
 
     private func tapCount(at location: Point, time: Double) -> Int {
@@ -181,11 +202,15 @@ public final class InputRouter {
         guard !frameChanges.isEmpty else { return }
         let changed = frameChanges
         frameChanges = []
+        for t in changed { applyPending(t) }
         for t in touchesByKey.values where !t.changedInFrame { t.phase = .stationary }
         let event = makeEvent(for: changed)!
         for o in window.observers { o.touchesDidChange(changed, in: window) }
         window.arena.dispatch(changed, event: event, in: window)
-        for t in changed { t.changedInFrame = false }
+        for t in changed {
+            t.changedInFrame = false
+            t.beganInFrame = false
+        }
     }
 
     /// An event holding `touches` and every other active touch; nil when

@@ -32,6 +32,14 @@ public final class Touch: Hashable, CustomStringConvertible {
     var viewDelivery = ViewDelivery.pending
     /// Set while the touch changed in the frame being collected.
     var changedInFrame = false
+    /// Set while the touch is new in the frame being collected (nothing has
+    /// seen it yet).
+    var beganInFrame = false
+    /// Raw changes received for the frame being collected, applied when it
+    /// is delivered.
+    var pendingLocation: Point?
+    var pendingTimestamp: Double?
+    var pendingEnd: Phase?
 
     init(identifier: Int, location: Point, timestamp: Double, tapCount: Int, window: Window) {
         self.identifier = identifier
