@@ -28,4 +28,34 @@ extension GestureRecognizer {
         guard let view else { return v }
         return view.convert(v, to: nil) - view.convert(.zero, to: nil)
     }
+
+    // MARK: Continuous gestures
+
+    /// The usual step of a continuous recognizer on movement: from
+    /// `.possible` it begins once `shouldBegin` holds (recording `reason`);
+    /// once begun, every movement is a `.changed`.
+    public func continueGesture(beginIf shouldBegin: Bool, reason: @autoclosure () -> String) {
+        switch state {
+        case .possible:
+            if shouldBegin { setState(.began, reason: reason()) }
+        case .began, .changed:
+            state = .changed
+        default:
+            break
+        }
+    }
+
+    /// The usual end of a continuous recognizer when its fingers are gone:
+    /// a begun gesture ends, or is cancelled if the touches were (never
+    /// taken for a release); one that never began fails with `reason`.
+    public func finishGesture(cancelled: Bool, notBegunReason reason: @autoclosure () -> String) {
+        switch state {
+        case .began, .changed:
+            if cancelled { setState(.cancelled, reason: "touch cancelled") } else { state = .ended }
+        case .possible:
+            fail(cancelled ? "touch cancelled" : reason())
+        default:
+            break
+        }
+    }
 }

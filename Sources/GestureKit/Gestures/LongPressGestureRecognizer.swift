@@ -77,11 +77,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
-        switch state {
-        case .began, .changed: setState(.cancelled, reason: "touch cancelled")
-        case .possible: fail("touch cancelled")
-        default: break
-        }
+        finishGesture(cancelled: true, notBegunReason: "touch cancelled")
     }
 
     open override func reset() {

@@ -57,17 +57,9 @@ open class PanGestureRecognizer: GestureRecognizer {
         lastTime = event.timestamp
         let t = windowTranslation
         tracker.add(time: event.timestamp, x: t.x, y: t.y)
-        switch state {
-        case .possible:
-            let distance = t.distance(to: .zero)
-            if activeTouches.count >= minimumNumberOfTouches && distance > Thresholds.panSlop {
-                setState(.began, reason: "moved \(Int(distance.rounded())) px > \(formatCoordinate(Thresholds.panSlop)) px")
-            }
-        case .began, .changed:
-            state = .changed
-        default:
-            break
-        }
+        let distance = t.distance(to: .zero)
+        continueGesture(beginIf: activeTouches.count >= minimumNumberOfTouches && distance > Thresholds.panSlop,
+                        reason: "moved \(Int(distance.rounded())) px > \(formatCoordinate(Thresholds.panSlop)) px")
     }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
@@ -81,21 +73,12 @@ open class PanGestureRecognizer: GestureRecognizer {
     private func fingersLifted(event: Event, cancelled: Bool) {
         lastTime = event.timestamp
         let remaining = activeTouches.count
-        switch state {
-        case .began, .changed:
-            if remaining < minimumNumberOfTouches {
-                if cancelled { setState(.cancelled, reason: "touch cancelled") } else { state = .ended }
-            } else {
-                reanchor(time: event.timestamp)
-            }
-        case .possible:
-            if remaining == 0 {
-                fail(cancelled ? "touch cancelled" : "lifted before moving \(formatCoordinate(Thresholds.panSlop)) px")
-            } else {
-                reanchor(time: event.timestamp)
-            }
-        default:
-            break
+        let gestureOver = state == .possible ? remaining == 0 : remaining < minimumNumberOfTouches
+        if gestureOver {
+            finishGesture(cancelled: cancelled,
+                          notBegunReason: "lifted before moving \(formatCoordinate(Thresholds.panSlop)) px")
+        } else {
+            reanchor(time: event.timestamp)
         }
     }
 

@@ -45,16 +45,9 @@ open class PinchGestureRecognizer: GestureRecognizer {
         currentScale = baseScale * span / anchorSpan
         tracker.add(time: event.timestamp, x: currentScale)
         velocity = tracker.velocity(at: event.timestamp).x
-        switch state {
-        case .possible:
-            if let start = spanAtStart, abs(span - start) > Thresholds.pinchSlop {
-                setState(.began, reason: "span changed \(Int(abs(span - start).rounded())) px > \(formatCoordinate(Thresholds.pinchSlop)) px")
-            }
-        case .began, .changed:
-            state = .changed
-        default:
-            break
-        }
+        let change = abs(span - (spanAtStart ?? span))
+        continueGesture(beginIf: change > Thresholds.pinchSlop,
+                        reason: "span changed \(Int(change.rounded())) px > \(formatCoordinate(Thresholds.pinchSlop)) px")
     }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
@@ -71,14 +64,8 @@ open class PinchGestureRecognizer: GestureRecognizer {
             reanchor()
             return
         }
-        switch state {
-        case .began, .changed:
-            if cancelled { setState(.cancelled, reason: "touch cancelled") } else { state = .ended }
-        case .possible:
-            fail(cancelled ? "touch cancelled" : "lifted before pinching \(formatCoordinate(Thresholds.pinchSlop)) px")
-        default:
-            break
-        }
+        finishGesture(cancelled: cancelled,
+                      notBegunReason: "lifted before pinching \(formatCoordinate(Thresholds.pinchSlop)) px")
     }
 
     private func reanchor() {

@@ -48,16 +48,8 @@ open class RotationGestureRecognizer: GestureRecognizer {
         lastAngle = current
         tracker.add(time: event.timestamp, x: accumulated)
         velocity = tracker.velocity(at: event.timestamp).x
-        switch state {
-        case .possible:
-            if abs(accumulated) > Thresholds.rotationStartAngle {
-                setState(.began, reason: "turned \(formatFixed(abs(accumulated))) rad > \(formatFixed(Thresholds.rotationStartAngle)) rad")
-            }
-        case .began, .changed:
-            state = .changed
-        default:
-            break
-        }
+        continueGesture(beginIf: abs(accumulated) > Thresholds.rotationStartAngle,
+                        reason: "turned \(formatFixed(abs(accumulated))) rad > \(formatFixed(Thresholds.rotationStartAngle)) rad")
     }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
@@ -72,14 +64,8 @@ open class RotationGestureRecognizer: GestureRecognizer {
         velocity = tracker.velocity(at: event.timestamp).x
         lastAngle = Self.angle(of: activeTouches)
         guard activeTouches.isEmpty else { return }
-        switch state {
-        case .began, .changed:
-            if cancelled { setState(.cancelled, reason: "touch cancelled") } else { state = .ended }
-        case .possible:
-            fail(cancelled ? "touch cancelled" : "lifted before turning \(formatFixed(Thresholds.rotationStartAngle)) rad")
-        default:
-            break
-        }
+        finishGesture(cancelled: cancelled,
+                      notBegunReason: "lifted before turning \(formatFixed(Thresholds.rotationStartAngle)) rad")
     }
 
     open override func reset() {
