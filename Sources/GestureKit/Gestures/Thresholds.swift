@@ -80,6 +80,12 @@ public enum Thresholds {
     /// meant to rotate.
     public static let rotationStartAngle = 0.1
 
+    /// The span between the two touches a touchpad pinch is turned into,
+    /// at scale 1. 100 px: about the span of two fingers pinching on a
+    /// screen, so the pinch's scale and rotation read the same as a
+    /// touchscreen's.
+    public static let touchpadPinchSpan = 100.0
+
     // MARK: Velocity
 
     /// The recent window of samples that velocity is estimated from. 100 ms

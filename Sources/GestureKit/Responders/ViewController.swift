@@ -36,6 +36,14 @@ open class ViewController: Responder {
     /// Called before the view leaves a visible window.
     open func viewWillDisappear() {}
 
+    /// Called when the device orientation changed (a rotated output, or a
+    /// simulated rotation).
+    open func orientationDidChange(to orientation: InterfaceOrientation) {}
+
+    /// Called when the window's display environment changed (scale,
+    /// output, orientation).
+    open func environmentDidChange(_ environment: DisplayEnvironment) {}
+
     /// The superview of the controller's view (for a window's root
     /// controller, that is the window).
     open override var next: Responder? { loadedView?.superview }

@@ -16,10 +16,18 @@ public final class InputRouter {
 
     private var pointerLocation: Point?
     private var pointerTouchDown = false
-    /// Pointer-emulated touches live apart from compositor ids (which are
-    /// non-negative 32-bit values).
+    private var mirrorTouchDown = false
+    /// Emulated touches (pointer, its Alt mirror, touchpad gestures) live
+    /// apart from compositor ids, which are non-negative.
     private static let pointerKey: Int64 = -1
+    private static let mirrorKey: Int64 = -2
     private static let leftButton: UInt32 = 272
+
+    /// Modifiers held on the keyboard (the backend or `Window.handleKey`
+    /// keeps them current): Alt turns a drag into two touches.
+    public var keyboardModifiers: KeyModifiers = []
+
+    private var touchpad = TouchpadEmulation()
 
     init(window: Window) {
         self.window = window
@@ -33,16 +41,44 @@ public final class InputRouter {
 
     // MARK: Touch input
 
-    public func touchDown(id: Int32, at location: Point, time: Double) {
-        begin(key: Int64(id), at: location, time: time)
+    /// A compositor touch point went down. `seat` keeps the ids of
+    /// several seats apart (each seat numbers its touches from 0).
+    public func touchDown(id: Int32, seat: Int = 0, at location: Point, time: Double) {
+        begin(key: Self.key(id, seat), at: location, time: time)
     }
 
-    public func touchMotion(id: Int32, to location: Point, time: Double) {
-        move(key: Int64(id), to: location, time: time)
+    public func touchMotion(id: Int32, seat: Int = 0, to location: Point, time: Double) {
+        move(key: Self.key(id, seat), to: location, time: time)
     }
 
-    public func touchUp(id: Int32, time: Double) {
-        end(key: Int64(id), time: time, cancelled: false)
+    public func touchUp(id: Int32, seat: Int = 0, time: Double) {
+        end(key: Self.key(id, seat), time: time, cancelled: false)
+    }
+
+    /// The contact ellipse of a touch point (`wl_touch.shape`), in logical
+    /// pixels (diameters, as the protocol sends them).
+    public func touchShape(id: Int32, seat: Int = 0, major: Double, minor: Double) {
+        guard let t = touchesByKey[Self.key(id, seat)], major.isFinite, minor.isFinite else { return }
+        t.majorRadius = max(0, major / 2)
+        t.minorRadius = max(0, minor / 2)
+    }
+
+    /// The angle of a touch point's major axis (`wl_touch.orientation`).
+    public func touchOrientation(id: Int32, seat: Int = 0, degrees: Double) {
+        guard let t = touchesByKey[Self.key(id, seat)], degrees.isFinite else { return }
+        t.orientationAngle = degrees
+    }
+
+    /// Cancels the touches of one seat (its touch capability went away).
+    public func cancelTouches(seat: Int) {
+        for key in touchesByKey.keys.sorted() where key >= 0 && key >> 32 == Int64(seat) {
+            end(key: key, time: window.scheduler.now, cancelled: true)
+        }
+        flush()
+    }
+
+    private static func key(_ id: Int32, _ seat: Int) -> Int64 {
+        (Int64(max(0, seat)) << 32) | Int64(UInt32(bitPattern: id))
     }
 
     /// Delivers everything since the previous frame as one event.
@@ -82,6 +118,8 @@ public final class InputRouter {
             end(key: key, time: window.scheduler.now, cancelled: true)
         }
         pointerTouchDown = false
+        mirrorTouchDown = false
+        touchpad.kind = nil
         flush()
     }
 
@@ -91,17 +129,25 @@ public final class InputRouter {
         pointerLocation = location
         guard pointerTouchDown else { return }
         move(key: Self.pointerKey, to: location, time: time)
+        if mirrorTouchDown { move(key: Self.mirrorKey, to: mirror(location), time: time) }
         flush()
     }
 
+    /// Left button: pressed starts a touch, released ends it. With Alt
+    /// held at the press, a second touch mirrors the pointer around the
+    /// window's centre for the whole drag (the iOS Simulator's Option-drag),
+    /// so pinch and rotation work with a mouse.
     public func pointerButton(_ button: UInt32, pressed: Bool, time: Double) {
         guard button == Self.leftButton, let location = pointerLocation else { return }
         if pressed && !pointerTouchDown {
             pointerTouchDown = true
             begin(key: Self.pointerKey, at: location, time: time)
+            if keyboardModifiers.contains(.alt) {
+                mirrorTouchDown = true
+                begin(key: Self.mirrorKey, at: mirror(location), time: time)
+            }
         } else if !pressed && pointerTouchDown {
-            pointerTouchDown = false
-            end(key: Self.pointerKey, time: time, cancelled: false)
+            endPointerTouches(time: time, cancelled: false)
         }
         flush()
     }
@@ -111,10 +157,99 @@ public final class InputRouter {
     public func pointerLeave(time: Double) {
         pointerLocation = nil
         if pointerTouchDown {
-            pointerTouchDown = false
-            end(key: Self.pointerKey, time: time, cancelled: true)
+            endPointerTouches(time: time, cancelled: true)
             flush()
         }
+    }
+
+    private func endPointerTouches(time: Double, cancelled: Bool) {
+        pointerTouchDown = false
+        end(key: Self.pointerKey, time: time, cancelled: cancelled)
+        if mirrorTouchDown {
+            mirrorTouchDown = false
+            end(key: Self.mirrorKey, time: time, cancelled: cancelled)
+        }
+    }
+
+    private func mirror(_ p: Point) -> Point {
+        let c = window.bounds.center
+        return Point(x: 2 * c.x - p.x, y: 2 * c.y - p.y)
+    }
+
+    // MARK: Touchpad gestures (zwp_pointer_gestures_v1)
+
+    /// A touchpad pinch began at the pointer: two touches appear
+    /// `Thresholds.touchpadPinchSpan` apart around it, so the pinch and
+    /// rotation recognizers see an ordinary two-finger gesture.
+    public func touchpadPinchBegin(fingers: Int, time: Double) {
+        touchpadEnd(cancelled: true, time: time)
+        let c = pointerLocation ?? window.bounds.center
+        touchpad.beginPinch(at: c)
+        let (a, b) = touchpad.pinchPoints()
+        begin(key: TouchpadEmulation.pinchKeys.0, at: a, time: time)
+        begin(key: TouchpadEmulation.pinchKeys.1, at: b, time: time)
+        flush()
+    }
+
+    /// `dx`/`dy`: movement of the fingers' centre since the last update;
+    /// `scale`: since the begin; `rotation`: degrees clockwise since the
+    /// last update (as the protocol reports them).
+    public func touchpadPinchUpdate(dx: Double, dy: Double, scale: Double, rotation: Double, time: Double) {
+        guard touchpad.kind == .pinch, dx.isFinite, dy.isFinite, scale.isFinite, rotation.isFinite else { return }
+        touchpad.updatePinch(dx: dx, dy: dy, scale: scale, rotationDegrees: rotation)
+        let (a, b) = touchpad.pinchPoints()
+        move(key: TouchpadEmulation.pinchKeys.0, to: a, time: time)
+        move(key: TouchpadEmulation.pinchKeys.1, to: b, time: time)
+        flush()
+    }
+
+    public func touchpadPinchEnd(cancelled: Bool, time: Double) {
+        guard touchpad.kind == .pinch else { return }
+        touchpadEnd(cancelled: cancelled, time: time)
+    }
+
+    /// A multi-finger touchpad swipe: the fingers move as one, so it acts
+    /// as one touch at the pointer that follows their movement.
+    public func touchpadSwipeBegin(fingers: Int, time: Double) {
+        touchpadEnd(cancelled: true, time: time)
+        touchpad.beginStroke(.swipe, at: pointerLocation ?? window.bounds.center)
+        begin(key: TouchpadEmulation.strokeKey, at: touchpad.strokePoint, time: time)
+        flush()
+    }
+
+    public func touchpadSwipeUpdate(dx: Double, dy: Double, time: Double) {
+        guard touchpad.kind == .swipe, dx.isFinite, dy.isFinite else { return }
+        touchpad.strokePoint = touchpad.strokePoint + Point(x: dx, y: dy)
+        move(key: TouchpadEmulation.strokeKey, to: touchpad.strokePoint, time: time)
+        flush()
+    }
+
+    public func touchpadSwipeEnd(cancelled: Bool, time: Double) {
+        guard touchpad.kind == .swipe else { return }
+        touchpadEnd(cancelled: cancelled, time: time)
+    }
+
+    /// Fingers resting on the touchpad: one touch held at the pointer, so
+    /// a hold long enough is a long press.
+    public func touchpadHoldBegin(fingers: Int, time: Double) {
+        touchpadEnd(cancelled: true, time: time)
+        touchpad.beginStroke(.hold, at: pointerLocation ?? window.bounds.center)
+        begin(key: TouchpadEmulation.strokeKey, at: touchpad.strokePoint, time: time)
+        flush()
+    }
+
+    public func touchpadHoldEnd(cancelled: Bool, time: Double) {
+        guard touchpad.kind == .hold else { return }
+        touchpadEnd(cancelled: cancelled, time: time)
+    }
+
+    private func touchpadEnd(cancelled: Bool, time: Double) {
+        guard touchpad.kind != nil else { return }
+        for key in [TouchpadEmulation.pinchKeys.0, TouchpadEmulation.pinchKeys.1, TouchpadEmulation.strokeKey] {
+            end(key: key, time: time, cancelled: cancelled)
+        }
+        touchpad.kind = nil
+        flush()
     }
 
     public func pointerAxis(vertical: Double, horizontal: Double, time: Double) {}

@@ -21,6 +21,13 @@ public final class Touch: Hashable, CustomStringConvertible {
     public internal(set) weak var window: Window?
     /// The recognizers this touch is delivered to.
     public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+    /// The contact's ellipse, where the device reports it (`wl_touch`
+    /// shape and orientation, seat version 6): radii in logical pixels and
+    /// the major axis' angle in degrees clockwise from vertical. Zero when
+    /// unknown.
+    public internal(set) var majorRadius = 0.0
+    public internal(set) var minorRadius = 0.0
+    public internal(set) var orientationAngle = 0.0
 
     var locationInWindow: Point
     var previousLocationInWindow: Point

@@ -93,5 +93,78 @@ public final class Window: View {
         invalidate(bounds)
     }
 
+    // MARK: Keyboard
+
+    /// The app's shortcuts, in one table (matched in order).
+    public var keyCommands: [KeyCommand] = []
+    private var heldCommands: [UInt32: KeyCommand] = [:]
+
+    /// Runs the shortcut matching a key event; returns whether one did.
+    /// Releases go to the command their press started, so a "held" shortcut
+    /// ends even if the modifiers changed meanwhile.
+    @discardableResult
+    public func handleKey(_ event: KeyEvent) -> Bool {
+        input.keyboardModifiers = event.modifiers
+        if !event.isPressed {
+            guard let command = heldCommands.removeValue(forKey: event.keysym)
+                    ?? heldCommands.removeValue(forKey: event.baseKeysym) else { return false }
+            command.releaseAction?()
+            return true
+        }
+        guard let command = keyCommands.first(where: { $0.matches(event) }) else { return false }
+        if event.isRepeat {
+            if command.repeats { command.action() }
+            return true
+        }
+        heldCommands[event.keysym] = command
+        command.action()
+        return true
+    }
+
+    /// The keyboard focus left the window: held shortcuts end now, as
+    /// their keys' releases will not come.
+    public func keyboardFocusLost() {
+        let held = heldCommands.values
+        heldCommands = [:]
+        input.keyboardModifiers = []
+        for command in held { command.releaseAction?() }
+    }
+
+    // MARK: Platform
+
+    /// Carries out platform requests; set by the backend. Headless runs
+    /// leave it unset and requests are only recorded.
+    public var platformRequestHandler: ((PlatformRequest) -> Void)?
+    /// Every request made, newest last (for tests and headless runs).
+    public private(set) var platformRequests: [PlatformRequest] = []
+
+    /// Asks the window system for something (close, fullscreen, move...).
+    public func request(_ request: PlatformRequest) {
+        platformRequests.append(request)
+        if platformRequests.count > 64 { platformRequests.removeFirst() }
+        platformRequestHandler?(request)
+    }
+
+    /// Where the window is shown. Set it through `updateEnvironment(_:)`.
+    public private(set) var environment = DisplayEnvironment()
+
+    /// Called by the backend (or a simulation) when the scale, output or
+    /// orientation changed. The root controller hears of a new orientation
+    /// and of every change; the whole window is redrawn on a new scale.
+    public func updateEnvironment(_ new: DisplayEnvironment) {
+        let old = environment
+        guard new != old else { return }
+        environment = new
+        if new.scale != old.scale { invalidateAll() }
+        if new.orientation != old.orientation {
+            rootViewController?.orientationDidChange(to: new.orientation)
+        }
+        rootViewController?.environmentDidChange(new)
+        for o in observers { o.environmentDidChange(new) }
+    }
+
+    /// Timings of recent frames (the backend records them).
+    public var frameStatistics = FrameStatistics()
+
     public override var next: Responder? { nil }
 }

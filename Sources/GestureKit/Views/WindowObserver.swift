@@ -6,6 +6,7 @@ public protocol WindowObserver: AnyObject {
     func gestureRecognizer(_ recognizer: GestureRecognizer, didTransitionFrom old: GestureRecognizer.State,
                            to new: GestureRecognizer.State, reason: String?)
     func touchesDidChange(_ touches: [Touch], in window: Window)
+    func environmentDidChange(_ environment: DisplayEnvironment)
 }
 
 extension WindowObserver {
@@ -14,4 +15,5 @@ extension WindowObserver {
     public func gestureRecognizer(_ recognizer: GestureRecognizer, didTransitionFrom old: GestureRecognizer.State,
                                   to new: GestureRecognizer.State, reason: String?) {}
     public func touchesDidChange(_ touches: [Touch], in window: Window) {}
+    public func environmentDidChange(_ environment: DisplayEnvironment) {}
 }

@@ -1,0 +1,53 @@
+/// A keyboard shortcut, as UIKit's `UIKeyCommand`: a keysym plus the exact
+/// modifiers, a title for the help overlay and README, and what it does.
+/// An app registers all of its shortcuts in one table on the window.
+public struct KeyCommand {
+    public var keysym: UInt32
+    public var modifiers: KeyModifiers
+    /// Shown in help: e.g. "Quit".
+    public var title: String
+    /// Called on press (and on repeats when `repeats` is true).
+    public var action: () -> Void
+    /// Called when the key is released (for "held" shortcuts, like shaking).
+    public var releaseAction: (() -> Void)?
+    public var repeats: Bool
+
+    public init(keysym: UInt32, modifiers: KeyModifiers = [], title: String, repeats: Bool = false,
+                action: @escaping () -> Void, onRelease: (() -> Void)? = nil) {
+        self.keysym = keysym
+        self.modifiers = modifiers
+        self.title = title
+        self.repeats = repeats
+        self.action = action
+        self.releaseAction = onRelease
+    }
+
+    /// A human-readable form such as "Ctrl+Q" or "F11".
+    public var keyDescription: String {
+        var parts: [String] = []
+        if modifiers.contains(.control) { parts.append("Ctrl") }
+        if modifiers.contains(.alt) { parts.append("Alt") }
+        if modifiers.contains(.shift) { parts.append("Shift") }
+        if modifiers.contains(.logo) { parts.append("Super") }
+        parts.append(Self.name(of: keysym))
+        return parts.joined(separator: "+")
+    }
+
+    static func name(of keysym: UInt32) -> String {
+        switch keysym {
+        case Keysym.f1...Keysym.function(12): return "F\(keysym - Keysym.f1 + 1)"
+        case Keysym.escape: return "Esc"
+        case Keysym.space: return "Space"
+        case Keysym.return: return "Enter"
+        case 0x21...0x7e:
+            return String(UnicodeScalar(UInt8(keysym))).uppercased()
+        default: return "0x" + String(keysym, radix: 16)
+        }
+    }
+
+    func matches(_ event: KeyEvent) -> Bool {
+        let relevant: KeyModifiers = [.control, .alt, .shift, .logo]
+        return (keysym == event.keysym || keysym == event.baseKeysym)
+            && modifiers == event.modifiers.intersection(relevant)
+    }
+}

@@ -1,0 +1,126 @@
+import Testing
+@testable import GestureKit
+
+@Suite("Keyboard shortcuts, emulated touches, environment")
+struct PlatformInputTests {
+    @Test("a shortcut matches its keysym and exact modifiers, and runs once per press")
+    func keyCommands() {
+        let h = TouchHarness()
+        var quit = 0, page = 0
+        h.window.keyCommands = [
+            KeyCommand(keysym: Keysym.q, modifiers: .control, title: "Quit") { quit += 1 },
+            KeyCommand(keysym: Keysym.digit(2), title: "Page 2") { page += 1 },
+        ]
+        #expect(!h.window.handleKey(KeyEvent(keysym: Keysym.q)))
+        #expect(h.window.handleKey(KeyEvent(keysym: Keysym.q, modifiers: .control)))
+        #expect(h.window.handleKey(KeyEvent(keysym: Keysym.q, modifiers: .control, isRepeat: true)))
+        #expect(!h.window.handleKey(KeyEvent(keysym: Keysym.digit(2), modifiers: [.control, .alt])))
+        h.window.handleKey(KeyEvent(keysym: Keysym.digit(2)))
+        #expect(quit == 1 && page == 1)
+        #expect(h.window.keyCommands[0].keyDescription == "Ctrl+Q")
+        #expect(KeyCommand(keysym: Keysym.f11, title: "Fullscreen") {}.keyDescription == "F11")
+    }
+
+    @Test("a held shortcut hears its release, even after focus is lost")
+    func heldShortcut() {
+        let h = TouchHarness()
+        var events: [String] = []
+        h.window.keyCommands = [KeyCommand(keysym: Keysym.s, modifiers: .control, title: "Shake",
+                                           action: { events.append("down") }, onRelease: { events.append("up") })]
+        h.window.handleKey(KeyEvent(keysym: Keysym.s, modifiers: .control))
+        h.window.handleKey(KeyEvent(keysym: Keysym.s, isPressed: false))
+        h.window.handleKey(KeyEvent(keysym: Keysym.s, modifiers: .control))
+        h.window.keyboardFocusLost()
+        #expect(events == ["down", "up", "down", "up"])
+    }
+
+    @Test("Alt + drag makes two touches mirrored around the window centre")
+    func altDragMirrors() {
+        let h = TouchHarness()   // 400x400: centre (200, 200)
+        let v = RecordingView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        v.isMultipleTouchEnabled = true
+        h.window.addSubview(v)
+        let pinch = PinchGestureRecognizer()
+        v.addGestureRecognizer(pinch)
+        h.window.input.keyboardModifiers = .alt
+        h.window.input.pointerMotion(to: Point(x: 150, y: 200), time: 0)
+        h.window.input.pointerButton(272, pressed: true, time: 0)
+        #expect(v.began == 2)
+        #expect(Set(v.lastBegan.map { $0.location(in: nil) }) == [Point(x: 150, y: 200), Point(x: 250, y: 200)])
+        h.window.input.pointerMotion(to: Point(x: 100, y: 200), time: 0.02)
+        #expect(abs(pinch.scale - 2) < 1e-9)
+        h.window.input.pointerButton(272, pressed: false, time: 0.04)
+        // The pinch recognized, so (cancelsTouchesInView) the view's two
+        // touches were cancelled rather than ended.
+        #expect(v.cancelled == 2 && v.ended == 0)
+        #expect(pinch.state == .possible && h.window.input.activeTouches.isEmpty)
+    }
+
+    @Test("a touchpad pinch drives the pinch and rotation recognizers like two fingers")
+    func touchpadPinch() {
+        let h = TouchHarness()
+        let pinch = PinchGestureRecognizer(), rotation = RotationGestureRecognizer()
+        final class Both: GestureRecognizerDelegate {
+            func gestureRecognizer(_ r: GestureRecognizer, shouldRecognizeSimultaneouslyWith o: GestureRecognizer) -> Bool { true }
+        }
+        let d = Both()
+        pinch.delegate = d
+        h.window.addGestureRecognizer(pinch)
+        h.window.addGestureRecognizer(rotation)
+        h.window.input.pointerMotion(to: Point(x: 200, y: 200), time: 0)
+        h.window.input.touchpadPinchBegin(fingers: 2, time: 0)
+        for i in 1...10 {
+            h.window.input.touchpadPinchUpdate(dx: 0, dy: 0, scale: 1 + 0.05 * Double(i), rotation: 3, time: 0.016 * Double(i))
+        }
+        #expect(abs(pinch.scale - 1.5) < 1e-9)
+        #expect(abs(rotation.rotation - 30 * .pi / 180) < 1e-9)
+        h.window.input.touchpadPinchEnd(cancelled: false, time: 0.2)
+        #expect(h.window.input.activeTouches.isEmpty)
+    }
+
+    @Test("a three-finger touchpad swipe is one stroke for the swipe recognizer")
+    func touchpadSwipe() {
+        let h = TouchHarness()
+        let swipe = SwipeGestureRecognizer()
+        swipe.direction = .left
+        var recognized = false
+        swipe.addAction { _ in recognized = true }
+        h.window.addGestureRecognizer(swipe)
+        h.window.input.pointerMotion(to: Point(x: 300, y: 200), time: 0)
+        h.window.input.touchpadSwipeBegin(fingers: 3, time: 0)
+        for i in 1...4 { h.window.input.touchpadSwipeUpdate(dx: -20, dy: 0, time: 0.016 * Double(i)) }
+        h.window.input.touchpadSwipeEnd(cancelled: false, time: 0.1)
+        #expect(recognized)
+    }
+
+    @Test("touch ids of two seats do not collide")
+    func seats() {
+        let h = TouchHarness()
+        let v = RecordingView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        v.isMultipleTouchEnabled = true
+        h.window.addSubview(v)
+        h.window.input.touchDown(id: 0, seat: 0, at: Point(x: 10, y: 10), time: 0)
+        h.window.input.touchDown(id: 0, seat: 1, at: Point(x: 50, y: 50), time: 0)
+        h.frame()
+        #expect(v.began == 2 && v.cancelled == 0)
+        h.window.input.cancelTouches(seat: 1)
+        #expect(v.cancelled == 1 && h.window.input.activeTouches.count == 1)
+    }
+
+    @Test("a new orientation reaches the root controller; the same one again does not")
+    func orientation() {
+        final class Controller: ViewController {
+            var seen: [InterfaceOrientation] = []
+            override func orientationDidChange(to o: InterfaceOrientation) { seen.append(o) }
+        }
+        let h = TouchHarness()
+        let vc = Controller()
+        h.window.rootViewController = vc
+        var env = h.window.environment
+        env.outputTransform = .rotated90
+        env.orientation = InterfaceOrientation(transform: .rotated90)
+        h.window.updateEnvironment(env)
+        h.window.updateEnvironment(env)
+        #expect(vc.seen == [.landscapeRight])
+    }
+}
