@@ -126,3 +126,44 @@ final class TextRecorder: WindowObserver {
         if label.name == "output" { texts.append(label.text) }
     }
 }
+
+@MainActor
+@Suite("App shortcuts")
+struct AppShortcutTests {
+    @Test("keys 1 and 2 switch pages and each page keeps its state; Ctrl+Q asks to close; F11 asks for fullscreen")
+    func shortcuts() throws {
+        let clock = VirtualTimeSource()
+        let window = DemoApp.makeWindow(timeSource: clock)
+        let flatcube = try #require(window.rootViewController as? FlatCubeViewController)
+        try ScriptPlayer(window: window, clock: clock).run(ScriptParser.parse("down 1 400 120\nup 1", fileName: "t"))
+        #expect(flatcube.singleCount == 1)
+        window.handleKey(KeyEvent(keysym: Keysym.digit(2)))
+        #expect(window.rootViewController is GesturesViewController)
+        window.handleKey(KeyEvent(keysym: Keysym.digit(1)))
+        #expect(window.rootViewController === flatcube && flatcube.singleCount == 1)
+        window.handleKey(KeyEvent(keysym: Keysym.q, modifiers: .control))
+        window.handleKey(KeyEvent(keysym: Keysym.f11))
+        #expect(window.platformRequests == [.close, .setFullscreen(true)])
+    }
+
+    @Test("Ctrl+R simulates a rotation: the orientation turns a quarter clockwise")
+    func simulatedRotation() {
+        let window = DemoApp.makeWindow(timeSource: VirtualTimeSource())
+        window.handleKey(KeyEvent(keysym: Keysym.r, modifiers: .control))
+        #expect(window.environment.orientation == .landscapeRight)
+    }
+
+    @Test("the client-side title bar appears only when the window must draw its own, and the page moves below it")
+    func titleBar() {
+        let window = DemoApp.makeWindow(timeSource: VirtualTimeSource())
+        #expect(window.titleBar == nil)
+        var env = window.environment
+        env.clientSideDecorations = true
+        window.updateEnvironment(env)
+        #expect(window.titleBar?.titleLabel.text == "Gesture Demo")
+        #expect(window.rootViewController?.view.frame.minY == TitleBarView.height)
+        env.windowState = .fullscreen
+        window.updateEnvironment(env)
+        #expect(window.titleBar == nil && window.rootViewController?.view.frame.minY == 0)
+    }
+}

@@ -50,6 +50,23 @@ public struct DisplayEnvironment: Equatable, Sendable {
     public var orientation: InterfaceOrientation = .portrait
     /// Whether the compositor draws the window's decorations.
     public var serverSideDecorations = false
+    /// Whether the window must draw its own title bar (a real window on a
+    /// compositor without server-side decorations; never headless).
+    public var clientSideDecorations = false
+    /// The toplevel's state as the compositor last configured it.
+    public var windowState: WindowState = []
 
     public init() {}
+}
+
+/// A toplevel window's state (xdg_toplevel configure states).
+public struct WindowState: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let fullscreen = WindowState(rawValue: 1 << 0)
+    public static let maximized = WindowState(rawValue: 1 << 1)
+    public static let activated = WindowState(rawValue: 1 << 2)
+    /// Tiled on any edge.
+    public static let tiled = WindowState(rawValue: 1 << 3)
+    public static let resizing = WindowState(rawValue: 1 << 4)
 }

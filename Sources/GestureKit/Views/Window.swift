@@ -28,18 +28,67 @@ public final class Window: View {
         damage = bounds
     }
 
-    /// The controller whose view fills the window.
+    /// The controller whose view fills the window (below the title bar,
+    /// when the window draws its own).
     public var rootViewController: ViewController? {
         didSet {
             guard rootViewController !== oldValue else { return }
             oldValue?.viewWillDisappear()
             oldValue?.view.removeFromSuperview()
             if let vc = rootViewController {
-                vc.view.frame = bounds
+                vc.view.frame = contentFrame
                 insertSubview(vc.view, at: 0)
                 vc.viewDidAppear()
             }
         }
+    }
+
+    /// The window's title, shown by a client-side title bar.
+    public var title = "" { didSet { titleBar?.titleLabel.text = title } }
+    public private(set) var titleBar: TitleBarView?
+    private var resizeEdges: [ResizeEdgeView] = []
+
+    /// Whether the window draws its own title bar and resize edges: a
+    /// compositor that draws none, and the window is not fullscreen.
+    public var showsClientSideDecorations: Bool {
+        environment.clientSideDecorations && !environment.serverSideDecorations
+            && !environment.windowState.contains(.fullscreen)
+    }
+
+    /// The part of the window the root controller's view fills.
+    public var contentFrame: Rect {
+        guard showsClientSideDecorations else { return bounds }
+        let top = TitleBarView.height
+        return Rect(x: 0, y: top, width: bounds.width, height: max(0, bounds.height - top))
+    }
+
+    private func layoutDecorations() {
+        if showsClientSideDecorations {
+            if titleBar == nil {
+                let bar = TitleBarView(title: title)
+                addSubview(bar)
+                titleBar = bar
+                resizeEdges = [WindowEdges.left, .right, .bottom, [.bottom, .left], [.bottom, .right]].map {
+                    let edge = ResizeEdgeView(edges: $0)
+                    addSubview(edge)
+                    return edge
+                }
+            }
+            let w = bounds.width, h = bounds.height, e = 6.0, corner = 16.0
+            titleBar?.frame = Rect(x: 0, y: 0, width: w, height: TitleBarView.height)
+            let frames = [Rect(x: 0, y: TitleBarView.height, width: e, height: h - TitleBarView.height),
+                          Rect(x: w - e, y: TitleBarView.height, width: e, height: h - TitleBarView.height),
+                          Rect(x: 0, y: h - e, width: w, height: e),
+                          Rect(x: 0, y: h - corner, width: corner, height: corner),
+                          Rect(x: w - corner, y: h - corner, width: corner, height: corner)]
+            for (edge, frame) in zip(resizeEdges, frames) { edge.frame = frame }
+        } else if let bar = titleBar {
+            bar.removeFromSuperview()
+            titleBar = nil
+            for edge in resizeEdges { edge.removeFromSuperview() }
+            resizeEdges = []
+        }
+        rootViewController?.view.frame = contentFrame
     }
 
     public func addObserver(_ observer: WindowObserver) {
@@ -55,7 +104,7 @@ public final class Window: View {
     public func resize(to size: Size) {
         guard size != bounds.size else { return }
         frame = Rect(origin: .zero, size: size)
-        rootViewController?.view.frame = bounds
+        layoutDecorations()
         invalidate(bounds)
     }
 
@@ -156,6 +205,7 @@ public final class Window: View {
         guard new != old else { return }
         environment = new
         if new.scale != old.scale { invalidateAll() }
+        layoutDecorations()
         if new.orientation != old.orientation {
             rootViewController?.orientationDidChange(to: new.orientation)
         }

@@ -1,0 +1,75 @@
+/// The minimal client-side title bar a window shows where the compositor
+/// draws no decorations (GNOME, for example): the title, a close button,
+/// drag to move, double-tap (or double-click) to maximize or restore. Like
+/// every view it works with touch and with the pointer.
+public final class TitleBarView: View {
+    public static let height = 36.0
+
+    public let titleLabel = Label()
+    public let closeButton = CloseButton()
+
+    public init(title: String) {
+        super.init()
+        name = "titleBar"
+        backgroundColor = Color(rgb: 0xe8e8ed)
+        titleLabel.text = title
+        titleLabel.font = Font(size: 14, bold: true)
+        titleLabel.textColor = Color(rgb: 0x303036)
+        addSubview(titleLabel)
+        addSubview(closeButton)
+    }
+
+    public override func layoutSubviews() {
+        titleLabel.frame = Rect(x: 50, y: 0, width: max(0, bounds.width - 100), height: bounds.height)
+        closeButton.frame = Rect(x: bounds.width - 46, y: 0, width: 46, height: bounds.height)
+    }
+
+    public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+        // A drag on the bar moves the window; the compositor takes over the
+        // grab, so nothing more arrives for this touch.
+        if touches.first?.tapCount == 1 { window?.request(.beginMove) }
+    }
+
+    public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+        guard let t = touches.first, t.tapCount == 2, let window else { return }
+        window.request(.setMaximized(!window.environment.windowState.contains(.maximized)))
+    }
+
+    public override func touchesMoved(_ touches: Set<Touch>, with event: Event) {}
+    public override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {}
+
+    /// The title bar's close button: a cross that closes the window when a
+    /// touch ends on it.
+    public final class CloseButton: View {
+        public override func draw(_ rect: Rect, in canvas: Canvas) {
+            let c = bounds.center, r = 6.0, color = Color(rgb: 0x303036)
+            canvas.strokeLine(from: Point(x: c.x - r, y: c.y - r), to: Point(x: c.x + r, y: c.y + r), color: color, lineWidth: 2)
+            canvas.strokeLine(from: Point(x: c.x - r, y: c.y + r), to: Point(x: c.x + r, y: c.y - r), color: color, lineWidth: 2)
+        }
+
+        public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {}
+        public override func touchesMoved(_ touches: Set<Touch>, with event: Event) {}
+        public override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {}
+        public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+            guard let t = touches.first, point(inside: t.location(in: self)) else { return }
+            window?.request(.close)
+        }
+    }
+}
+
+/// An invisible strip along a window edge that starts an interactive
+/// resize from that edge (client-side decorations only).
+final class ResizeEdgeView: View {
+    let edges: WindowEdges
+
+    init(edges: WindowEdges) {
+        self.edges = edges
+        super.init()
+        name = "resizeEdge"
+    }
+
+    override func touchesBegan(_ touches: Set<Touch>, with event: Event) { window?.request(.beginResize(edges)) }
+    override func touchesMoved(_ touches: Set<Touch>, with event: Event) {}
+    override func touchesEnded(_ touches: Set<Touch>, with event: Event) {}
+    override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {}
+}
