@@ -1,66 +1,75 @@
 import GestureKit
 
-/// The pages the app can show, in tab order.
+/// The pages of the app, in tab order.
 public enum DemoPage: String, CaseIterable, Sendable {
+    case touches
     case flatcube
     case gestures
 
     /// A new controller for the page.
     public func makeController() -> ViewController {
         switch self {
+        case .touches: return TouchesViewController()
         case .flatcube: return FlatCubeViewController()
         case .gestures: return GesturesViewController()
         }
     }
-
-    public var title: String {
-        switch self {
-        case .flatcube: return "FlatCube"
-        case .gestures: return "Gestures"
-        }
-    }
 }
 
-/// Builds the app's window: titled "Gesture Demo", showing one page, with
-/// the app's keyboard shortcuts.
+/// Builds the app's window: titled "Gesture Demo", a tab bar over the
+/// pages, and the app's keyboard shortcuts.
 public enum DemoApp {
     public static let title = "Gesture Demo"
     public static let appID = "org.gesturedemo.GestureDemo"
     public static let defaultSize = Size(width: 800, height: 600)
 
-    public static func makeWindow(size: Size = defaultSize, timeSource: TimeSource,
-                                  page: DemoPage = .flatcube) -> Window {
+    /// - Parameter output: where the view-tree dump key prints.
+    public static func makeWindow(size: Size = defaultSize, timeSource: TimeSource, page: DemoPage = .touches,
+                                  output: @escaping (String) -> Void = { print($0) }) -> Window {
         let window = Window(size: size, timeSource: timeSource)
         window.title = title
-        let shell = DemoShell(window: window)
+        let shell = DemoShell(window: window, output: output)
         shell.show(page)
         window.keyCommands = shell.keyCommands
+        window.application.presentShakeToEdit = { shell.presentUndoSheet() }
         window.layoutIfNeeded()
         return window
     }
+
+    /// The page controller the window shows.
+    public static func currentPage(of window: Window) -> ViewController? {
+        (window.rootViewController as? TabBarController)?.selectedViewController
+    }
+
+    /// Switches the window to `page` (as the tab bar or its key would).
+    public static func show(_ page: DemoPage, in window: Window) {
+        (window.rootViewController as? TabBarController)?.selectedIndex = DemoPage.allCases.firstIndex(of: page) ?? 0
+    }
 }
 
-/// Switches pages (keeping each page's state) and holds the app's one
-/// table of keyboard shortcuts. The window keeps it alive through the
-/// shortcuts' actions.
+/// The app shell: the tab bar controller with every page, the one table of
+/// keyboard shortcuts, the shake-to-edit sheet and the overlays. The window
+/// keeps it alive through the shortcuts' actions.
 final class DemoShell {
     private weak var window: Window?
-    private var controllers: [DemoPage: ViewController] = [:]
-    private(set) var currentPage: DemoPage?
+    private let tabs = TabBarController()
+    private let output: (String) -> Void
+    private var helpOverlay: HelpOverlayView?
+    private var debugOverlay: DebugOverlayView?
+    private var undoSheet: ActionSheet?
 
-    init(window: Window) {
+    init(window: Window, output: @escaping (String) -> Void) {
         self.window = window
+        self.output = output
+        tabs.viewControllers = DemoPage.allCases.map { $0.makeController() }
+        window.rootViewController = tabs
     }
 
     func show(_ page: DemoPage) {
-        guard let window, page != currentPage else { return }
-        let controller = controllers[page] ?? page.makeController()
-        controllers[page] = controller
-        currentPage = page
-        window.rootViewController = controller
+        tabs.selectedIndex = DemoPage.allCases.firstIndex(of: page) ?? 0
     }
 
-    /// Every shortcut of the app (the README and the help list them).
+    /// Every shortcut of the app; the help overlay and README list them.
     var keyCommands: [KeyCommand] {
         var commands = [
             KeyCommand(keysym: Keysym.q, modifiers: .control, title: "Quit") {
@@ -70,18 +79,91 @@ final class DemoShell {
                 guard let window = self.window else { return }
                 window.request(.setFullscreen(!window.environment.windowState.contains(.fullscreen)))
             },
+        ]
+        for (index, page) in DemoPage.allCases.enumerated() {
+            let title = tabs.viewControllers[index].title ?? page.rawValue
+            commands.append(KeyCommand(keysym: Keysym.digit(index + 1), title: "Show \(title)") {
+                self.show(page)
+            })
+        }
+        commands += [
+            KeyCommand(keysym: Keysym.s, modifiers: .control, title: "Shake the device (hold; over 1 s is no shake)",
+                       action: { self.window.map { $0.shakeBegan(time: $0.scheduler.now) } },
+                       onRelease: { self.window.map { $0.shakeEnded(time: $0.scheduler.now) } }),
             KeyCommand(keysym: Keysym.r, modifiers: .control, title: "Simulate a device rotation") {
                 guard let window = self.window else { return }
                 var env = window.environment
                 env.orientation = env.orientation.rotatedClockwise
                 window.updateEnvironment(env)
             },
+            KeyCommand(keysym: Keysym.z, modifiers: .control, title: "Undo") {
+                self.window?.application.undoManager.undo()
+            },
+            KeyCommand(keysym: Keysym.z, modifiers: [.control, .shift], title: "Redo") {
+                self.window?.application.undoManager.redo()
+            },
+            KeyCommand(keysym: Keysym.d, modifiers: .control, title: "Toggle the debug overlay") {
+                self.toggleDebugOverlay()
+            },
+            KeyCommand(keysym: Keysym.t, modifiers: .control, title: "Print the view tree as JSON") {
+                guard let window = self.window else { return }
+                self.output(ViewTreeDump.json(window))
+            },
+            KeyCommand(keysym: Keysym.f1, title: "Show or hide this help") { self.toggleHelp() },
+            KeyCommand(keysym: Keysym.question, modifiers: .shift, title: "Show or hide this help") { self.toggleHelp() },
+            KeyCommand(keysym: Keysym.escape, title: "Close help or sheet") {
+                self.helpOverlay?.removeFromSuperview()
+                self.helpOverlay = nil
+                self.undoSheet?.dismiss()
+            },
         ]
-        for (index, page) in DemoPage.allCases.enumerated() {
-            commands.append(KeyCommand(keysym: Keysym.digit(index + 1), title: "Show \(page.title)") {
-                self.show(page)
-            })
-        }
         return commands
+    }
+
+    // MARK: Shake to edit
+
+    /// The Undo/Redo sheet an unhandled shake shows when shake-to-edit is
+    /// on. A shake while it is open changes nothing.
+    func presentUndoSheet() {
+        guard let window, undoSheet?.isPresented != true else { return }
+        let undo = window.application.undoManager
+        var actions: [ActionSheet.Action] = []
+        if undo.canUndo { actions.append(.init(title: "Undo \(undo.undoActionName)") { undo.undo() }) }
+        if undo.canRedo { actions.append(.init(title: "Redo \(undo.redoActionName)") { undo.redo() }) }
+        guard !actions.isEmpty else { return }
+        let sheet = ActionSheet(title: "Shake to undo", actions: actions)
+        sheet.present(in: window)
+        undoSheet = sheet
+    }
+
+    // MARK: Overlays
+
+    private func toggleHelp() {
+        guard let window else { return }
+        if let help = helpOverlay {
+            help.removeFromSuperview()
+            helpOverlay = nil
+            return
+        }
+        let help = HelpOverlayView(commands: window.keyCommands)
+        help.frame = window.bounds
+        help.onDismiss = { [weak self] in self?.toggleHelp() }
+        window.addSubview(help)
+        helpOverlay = help
+    }
+
+    private func toggleDebugOverlay() {
+        guard let window else { return }
+        if let overlay = debugOverlay {
+            window.removeObserver(overlay)
+            overlay.removeFromSuperview()
+            debugOverlay = nil
+            return
+        }
+        let overlay = DebugOverlayView(tabs: tabs)
+        overlay.frame = window.bounds
+        window.addSubview(overlay)
+        window.addObserver(overlay)
+        debugOverlay = overlay
     }
 }

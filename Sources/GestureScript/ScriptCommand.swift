@@ -19,6 +19,11 @@ public enum ScriptCommand: Equatable, Sendable {
     case wait(milliseconds: Double)
     /// Renders the window to `NAME.png` in the output folder.
     case snapshot(name: String)
+    /// Shows a page of the app (as its tab would).
+    case page(name: String)
+    /// Shakes the device for `milliseconds` (shorter than 1 s is a shake,
+    /// longer is cancelled).
+    case shake(milliseconds: Double)
 }
 
 /// A parsed script: commands with their source lines.

@@ -24,9 +24,12 @@ public enum ScriptParser {
         ("cancel", []),
         ("wait", ["MS"]),
         ("snapshot", ["NAME"]),
+        ("page", ["NAME"]),
+        ("shake", ["MS"]),
     ]
 
-    public static func parse(_ text: String, fileName: String) throws(ScriptError) -> Script {
+    /// - Parameter pages: the page names `page` accepts (any when nil).
+    public static func parse(_ text: String, fileName: String, pages: [String]? = nil) throws(ScriptError) -> Script {
         var commands: [(Int, ScriptCommand)] = []
         var lineNumber = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -86,6 +89,14 @@ public enum ScriptParser {
                     throw fail(name.column, "expected NAME of letters, digits, '-', '_' or '.' (not starting with '.'), got '\(name.text)'")
                 }
                 command = .snapshot(name: name.text)
+            case "page":
+                let name = args[0]
+                if let pages, !pages.contains(name.text) {
+                    throw fail(name.column, "expected NAME as one of: \(pages.joined(separator: ", ")), got '\(name.text)'")
+                }
+                command = .page(name: name.text)
+            case "shake":
+                command = .shake(milliseconds: try number(0, allowNegative: false))
             default:
                 throw fail(head.column, "unknown command '\(head.text)'")
             }

@@ -9,6 +9,8 @@ public final class ScriptPlayer {
     public let clock: VirtualTimeSource
     /// Renders a snapshot; the player knows nothing of pixels.
     public var onSnapshot: ((String) throws -> Void)?
+    /// Shows a page; the player knows nothing of the app's pages.
+    public var onPage: ((String) throws -> Void)?
     /// The longest virtual time one script may span; a script that would
     /// run longer stops with an error instead of running "forever".
     public var timeLimit: Double = 3600
@@ -55,6 +57,14 @@ public final class ScriptPlayer {
             input.touchFrame()
             window.scheduler.fireDueTimers()
             try onSnapshot?(name)
+        case .page(let name):
+            input.touchFrame()
+            try onPage?(name)
+        case .shake(let ms):
+            input.touchFrame()
+            window.shakeBegan(time: clock.now)
+            try advance(by: ms / 1000)
+            window.shakeEnded(time: clock.now)
         }
     }
 

@@ -17,7 +17,7 @@ struct HeadlessRun {
     func run() throws -> String {
         let script: Script
         do {
-            script = try ScriptParser.parse(scriptText, fileName: scriptName)
+            script = try ScriptParser.parse(scriptText, fileName: scriptName, pages: DemoPage.allCases.map(\.rawValue))
         } catch {
             throw ExitError.usage(error.description)
         }
@@ -39,6 +39,9 @@ struct HeadlessRun {
             try RenderedImage(window: window).writePNG(to: path)
             log.record("snapshot", [("name", name), ("file", name + ".png")])
             written.append(path)
+        }
+        player.onPage = { name in
+            if let page = DemoPage(rawValue: name) { DemoApp.show(page, in: window) }
         }
         var failure: Error?
         do {

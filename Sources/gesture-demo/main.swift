@@ -31,8 +31,11 @@ struct GestureDemo: ParsableCommand {
     @Option(help: "Window size in logical pixels, WIDTHxHEIGHT.")
     var size: String?
 
-    @Option(help: "Page to show: \(DemoPage.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var page = DemoPage.flatcube
+    @Flag(help: "Print the view tree as JSON (after layout at --size) and exit.")
+    var dumpTree = false
+
+    @Option(help: "Page to show first: \(DemoPage.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var page = DemoPage.touches
 
     func validate() throws {
         _ = try parsedSize()
@@ -50,6 +53,12 @@ struct GestureDemo: ParsableCommand {
 
     func run() throws {
         let windowSize = try parsedSize()
+        if dumpTree {
+            let window = DemoApp.makeWindow(size: windowSize ?? DemoApp.defaultSize, timeSource: VirtualTimeSource(),
+                                            page: page)
+            print(ViewTreeDump.json(window))
+            return
+        }
         if headless || script != nil {
             try runHeadless(size: windowSize ?? DemoApp.defaultSize)
             return

@@ -16,8 +16,8 @@ struct FlatCubeTests {
     let vc: FlatCubeViewController
 
     init() {
-        window = DemoApp.makeWindow(timeSource: clock)
-        vc = window.rootViewController as! FlatCubeViewController
+        window = DemoApp.makeWindow(timeSource: clock, page: .flatcube)
+        vc = DemoApp.currentPage(of: window) as! FlatCubeViewController
     }
 
     func play(_ text: String) throws {

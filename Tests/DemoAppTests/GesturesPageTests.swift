@@ -19,7 +19,7 @@ struct GesturesPageTests {
 
     init() {
         window = DemoApp.makeWindow(timeSource: clock, page: .gestures)
-        vc = window.rootViewController as! GesturesViewController
+        vc = DemoApp.currentPage(of: window) as! GesturesViewController
         window.addObserver(recorder)
     }
 
@@ -130,17 +130,19 @@ final class TextRecorder: WindowObserver {
 @MainActor
 @Suite("App shortcuts")
 struct AppShortcutTests {
-    @Test("keys 1 and 2 switch pages and each page keeps its state; Ctrl+Q asks to close; F11 asks for fullscreen")
+    @Test("keys 1, 2 and 3 switch pages and each page keeps its state; Ctrl+Q asks to close; F11 asks for fullscreen")
     func shortcuts() throws {
         let clock = VirtualTimeSource()
-        let window = DemoApp.makeWindow(timeSource: clock)
-        let flatcube = try #require(window.rootViewController as? FlatCubeViewController)
+        let window = DemoApp.makeWindow(timeSource: clock, page: .flatcube)
+        let flatcube = try #require(DemoApp.currentPage(of: window) as? FlatCubeViewController)
         try ScriptPlayer(window: window, clock: clock).run(ScriptParser.parse("down 1 400 120\nup 1", fileName: "t"))
         #expect(flatcube.singleCount == 1)
-        window.handleKey(KeyEvent(keysym: Keysym.digit(2)))
-        #expect(window.rootViewController is GesturesViewController)
+        window.handleKey(KeyEvent(keysym: Keysym.digit(3)))
+        #expect(DemoApp.currentPage(of: window) is GesturesViewController)
         window.handleKey(KeyEvent(keysym: Keysym.digit(1)))
-        #expect(window.rootViewController === flatcube && flatcube.singleCount == 1)
+        #expect(DemoApp.currentPage(of: window) is TouchesViewController)
+        window.handleKey(KeyEvent(keysym: Keysym.digit(2)))
+        #expect(DemoApp.currentPage(of: window) === flatcube && flatcube.singleCount == 1)
         window.handleKey(KeyEvent(keysym: Keysym.q, modifiers: .control))
         window.handleKey(KeyEvent(keysym: Keysym.f11))
         #expect(window.platformRequests == [.close, .setFullscreen(true)])

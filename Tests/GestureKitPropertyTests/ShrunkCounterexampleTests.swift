@@ -59,7 +59,7 @@ struct ShrunkCounterexampleTests {
     @Test("on the Gestures page, a long press whose finger lifted just before its deadline, in a frame still pending, does not stick in began")
     func liftBeforeDeadlineInPendingFrame() {
         let page = PageFixture.make(.gestures)
-        let controller = page.window.rootViewController as! GesturesViewController
+        let controller = DemoApp.currentPage(of: page.window) as! GesturesViewController
         let pan = controller.panArea.convert(controller.panArea.bounds, to: nil).center
         let press = controller.longPressArea.convert(controller.longPressArea.bounds, to: nil).center
         // Bug 2: the up has no frame yet and finger 1 is still down, so the

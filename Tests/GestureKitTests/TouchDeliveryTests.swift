@@ -159,3 +159,45 @@ struct TouchDeliveryTests {
         #expect(v.calls == ["began 1", "moved 1", "ended 1"])
     }
 }
+
+@Suite("Layout before input")
+struct LayoutBeforeInputTests {
+    @Test("a view added since the last draw is laid out before a touch is hit-tested")
+    func layoutBeforeHitTest() {
+        final class Page: View {
+            let inner = RecordingView()
+            override init() { super.init(); addSubview(inner) }
+            override func layoutSubviews() { inner.frame = Rect(x: 0, y: 0, width: 100, height: 100) }
+        }
+        let h = TouchHarness()
+        _ = h.window.takeDamage()
+        let page = Page()
+        page.frame = Rect(x: 0, y: 0, width: 400, height: 400)
+        h.window.addSubview(page)
+        h.tap(50, 50)
+        #expect(page.inner.began == 1)
+    }
+}
+
+@Suite("Views leaving the window")
+struct ViewLeavingTests {
+    @Test("a view removed while a finger is on it gets touchesCancelled once, and its recognizers are cancelled")
+    func removedMidTouch() {
+        let h = TouchHarness()
+        let v = RecordingView(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        h.window.addSubview(v)
+        let pan = PanGestureRecognizer()
+        pan.cancelsTouchesInView = false
+        let log = ActionLog(pan)
+        v.addGestureRecognizer(pan)
+        h.down(0, 50, 50); h.frame()
+        h.move(0, 90, 50); h.frame()
+        v.removeFromSuperview()
+        #expect(v.calls == ["began 1", "moved 1", "cancelled 1"])
+        #expect(log.states == [.began, .cancelled])
+        h.move(0, 120, 50); h.frame()
+        h.up(0); h.frame()
+        #expect(v.calls == ["began 1", "moved 1", "cancelled 1"])
+        #expect(pan.state == .possible && h.window.input.activeTouches.isEmpty)
+    }
+}

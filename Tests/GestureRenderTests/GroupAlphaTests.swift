@@ -56,8 +56,8 @@ struct GroupAlphaTests {
 
     @Test("FlatCube: the squares are translucent, the counters crisp, the caption in red translucent")
     func flatCubeLook() {
-        let window = DemoApp.makeWindow(timeSource: VirtualTimeSource())
-        let vc = window.rootViewController as! FlatCubeViewController
+        let window = DemoApp.makeWindow(timeSource: VirtualTimeSource(), page: .flatcube)
+        let vc = DemoApp.currentPage(of: window) as! FlatCubeViewController
         let image = RenderedImage(window: window)
         // Red at 0.6 over white: (255, 102, 102).
         let redOnly = vc.singleView.frame.origin + Point(x: 5, y: 5)

@@ -24,7 +24,6 @@ public final class FlatCubeViewController: ViewController {
     public let singleCounterLabel = Label(text: "0")
     public let doubleCounterLeftLabel = Label(text: "0")
     public let doubleCounterRightLabel = Label(text: "0")
-    public let titleLabel = Label(text: "FlatCube")
     public let recognizeAnySwitch = Switch()
     public let recognizeAnyLabel = Label(text: "Recognize any")
 
@@ -40,6 +39,11 @@ public final class FlatCubeViewController: ViewController {
 
     /// Called after a counter changed (for the undo stack).
     public var onCountChange: ((_ single: Int, _ double: Int) -> Void)?
+
+    public override init() {
+        super.init()
+        title = "FlatCube"
+    }
 
     public override func viewDidLoad() {
         let main = view
@@ -71,10 +75,6 @@ public final class FlatCubeViewController: ViewController {
             counter.font = Font(size: 40, bold: true)
             main.addSubview(counter)
         }
-
-        titleLabel.name = "title"
-        titleLabel.font = Font(size: 22, bold: true)
-        main.addSubview(titleLabel)
 
         recognizeAnySwitch.name = "recognizeAny"
         recognizeAnyLabel.name = "recognizeAnyLabel"
@@ -110,7 +110,6 @@ public final class FlatCubeViewController: ViewController {
                                             width: side * 0.8, height: counterHeight)
         doubleCounterRightLabel.frame = Rect(x: cx + side * 0.1, y: top + side * 1.3 - counterHeight / 2,
                                              width: side * 0.8, height: counterHeight)
-        titleLabel.frame = Rect(x: 0, y: 12, width: b.width, height: 40)
 
         let switchSize = Switch.preferredSize
         let rowY = b.maxY - bottomBar / 2 - switchSize.height / 2
@@ -171,8 +170,13 @@ public final class FlatCubeViewController: ViewController {
         setCounts(single: singleCount, double: doubleCount + 1)
     }
 
-    /// Sets both counters (also used by undo).
+    /// Sets both counters, undoably (undo sets them back, and registers the
+    /// redo in turn).
     public func setCounts(single: Int, double: Int) {
+        let (oldSingle, oldDouble) = (singleCount, doubleCount)
+        view.window?.application.undoManager.registerUndo(named: "Count") { [weak self] in
+            self?.setCounts(single: oldSingle, double: oldDouble)
+        }
         singleCount = single
         doubleCount = double
         singleCounterLabel.text = String(single)

@@ -11,7 +11,6 @@ import GestureKit
 ///   seed 004: the pinch resets the rotation and scales the image's frame
 ///   from a fixed origin; the rotation sets its transform.
 public final class GesturesViewController: ViewController, GestureRecognizerDelegate {
-    public let titleLabel = Label(text: "Gestures")
     public let outputLabel = Label(text: "Try a gesture in an area")
 
     public let tapArea = GestureArea(caption: "Tap or double tap", tint: 0xe3f2fd)
@@ -41,14 +40,16 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
 
     private var areas: [GestureArea] { [tapArea, longPressArea, panArea, swipeArea, checkMarkArea, pinchArea] }
 
+    public override init() {
+        super.init()
+        title = "Gestures"
+    }
+
     public override func viewDidLoad() {
         view.name = "gestures"
         view.backgroundColor = .white
-        titleLabel.name = "title"
-        titleLabel.font = Font(size: 22, bold: true)
         outputLabel.name = "output"
         outputLabel.font = Font(size: 18)
-        view.addSubview(titleLabel)
         view.addSubview(outputLabel)
 
         let names = ["tapArea", "longPressArea", "panArea", "swipeArea", "checkMarkArea", "pinchArea"]
@@ -100,6 +101,20 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
         rotation.name = "rotation"
         pinch.delegate = self
         rotation.delegate = self
+        // First, so the image's state is saved before any action changes it.
+        for r in [pinch, rotation] as [GestureRecognizer] {
+            r.addAction { [weak self] r in
+                guard let self else { return }
+                if r.state == .began && !self.imageGestureActive {
+                    self.imageGestureActive = true
+                    self.registerImageUndo(scale: self.imageScale, rotation: self.imageRotation)
+                }
+                if (r.state == .ended || r.state == .cancelled) && self.pinch.state != .changed
+                    && self.rotation.state != .changed {
+                    self.imageGestureActive = false
+                }
+            }
+        }
         pinch.addAction { [weak self] r in
             guard let self, let pinch = r as? PinchGestureRecognizer else { return }
             self.show("Pinched, Scale:\(formatFixed(pinch.scale)), Velocity:\(formatFixed(pinch.velocity))")
@@ -113,6 +128,32 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
         pinchArea.addGestureRecognizer(pinch)
         pinchArea.addGestureRecognizer(rotation)
     }
+
+    private var imageGestureActive = false
+
+    private func registerImageUndo(scale: Double, rotation: Double) {
+        view.window?.application.undoManager.registerUndo(named: "Image") { [weak self] in
+            guard let self else { return }
+            self.registerImageUndo(scale: self.imageScale, rotation: self.imageRotation)
+            self.setImage(scale: scale, rotation: rotation)
+        }
+    }
+
+    // Shake resets the image (undoably), as SPEC's Gestures page asks.
+    public override var canBecomeFirstResponder: Bool { true }
+
+    public override func viewDidAppear() { becomeFirstResponder() }
+    public override func viewWillDisappear() { resignFirstResponder() }
+
+    public override func motionEnded(_ motion: MotionSubtype, with event: MotionEvent) {
+        guard motion == .motionShake else { return }
+        registerImageUndo(scale: imageScale, rotation: imageRotation)
+        setImage(scale: 1, rotation: 0)
+        show("Shaken: image reset")
+    }
+
+    public override func motionBegan(_ motion: MotionSubtype, with event: MotionEvent) {}
+    public override func motionCancelled(_ motion: MotionSubtype, with event: MotionEvent) {}
 
     /// Pinch and rotation work together on the image.
     public func gestureRecognizer(_ recognizer: GestureRecognizer,
@@ -138,7 +179,6 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
 
     public override func viewDidLayoutSubviews() {
         let b = view.bounds
-        titleLabel.frame = Rect(x: 0, y: 8, width: b.width, height: 36)
         outputLabel.frame = Rect(x: 12, y: 44, width: b.width - 24, height: 32)
         let top = 84.0, margin = 12.0, gap = 10.0
         let columns = b.width >= b.height ? 3 : 2

@@ -183,6 +183,38 @@ extension GestureArena {
         }
     }
 
+    /// `root` is leaving the window (a page switched away mid-gesture):
+    /// its views get `touchesCancelled` for touches they saw begin, and its
+    /// recognizers are cancelled (or fail), so nothing waits for touches
+    /// they will never see end.
+    func subtreeWillLeaveWindow(_ root: View) {
+        var batch = ViewBatch()
+        for t in (window?.input.activeTouches ?? []) + heldTouches {
+            guard let view = t.view, view.isDescendant(of: root) else { continue }
+            switch t.viewDelivery {
+            case .began, .endHeld:
+                t.viewDelivery = .finished
+                batch.add(t, .cancelled)
+            case .pending:
+                t.viewDelivery = .finished
+            case .finished:
+                break
+            }
+        }
+        heldTouches.removeAll { $0.viewDelivery == .finished }
+        if let event = window?.input.makeEvent(for: batch.touches) {
+            batch.send(event: event)
+        }
+        for r in participants {
+            guard let v = r.view, v.isDescendant(of: root) else { continue }
+            switch r.stateStorage {
+            case .began, .changed: requestTransition(r, to: .cancelled, reason: "view left the window")
+            case .possible: requestTransition(r, to: .failed, reason: "view left the window")
+            default: break
+            }
+        }
+    }
+
     /// `r` recognized with `cancelsTouchesInView`: its touches' views get
     /// `touchesCancelled` (or never see touches whose begin was held).
     func cancelViewTouches(of r: GestureRecognizer) {

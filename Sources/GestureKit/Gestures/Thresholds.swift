@@ -86,6 +86,13 @@ public enum Thresholds {
     /// touchscreen's.
     public static let touchpadPinchSpan = 100.0
 
+    // MARK: Motion
+
+    /// A shake shorter than this ends as a shake (`motionEnded`); a longer
+    /// one is cancelled (`motionCancelled`). UIKit's limit is "about a
+    /// second" (seed 001).
+    public static let shakeMaximumDuration = 1.0
+
     // MARK: Velocity
 
     /// The recent window of samples that velocity is estimated from. 100 ms

@@ -7,6 +7,11 @@ public struct FrameStatistics: Sendable {
         public var drawDuration: Double
         /// Seconds from the newest input event drawn to presentation, if known.
         public var inputToPresent: Double?
+
+        public init(drawDuration: Double, inputToPresent: Double? = nil) {
+            self.drawDuration = drawDuration
+            self.inputToPresent = inputToPresent
+        }
     }
 
     public private(set) var samples: [Sample] = []

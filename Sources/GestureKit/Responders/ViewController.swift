@@ -20,6 +20,12 @@ open class ViewController: Responder {
 
     public var isViewLoaded: Bool { loadedView != nil }
 
+    /// The controller's title (a tab bar shows it).
+    public var title: String?
+
+    /// The tab bar controller this controller is a page of, if any.
+    public internal(set) weak var tabBarController: TabBarController?
+
     /// Creates the root view; override to supply a custom one.
     open func loadView() -> View { View() }
 
@@ -47,4 +53,6 @@ open class ViewController: Responder {
     /// The superview of the controller's view (for a window's root
     /// controller, that is the window).
     open override var next: Responder? { loadedView?.superview }
+
+    open override var responderWindow: Window? { loadedView?.window }
 }

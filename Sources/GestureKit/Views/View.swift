@@ -145,6 +145,9 @@ open class View: Responder {
 
     public func removeFromSuperview() {
         guard let parent = superview else { return }
+        // Touches in this subtree end for their views now, while the
+        // responder chain still leads anywhere.
+        window?.arena.subtreeWillLeaveWindow(self)
         invalidateInWindow(force: true)
         parent.subviews.removeAll { $0 === self }
         superview = nil
@@ -268,4 +271,6 @@ open class View: Responder {
 
     /// The view controller for a root view, otherwise the superview.
     open override var next: Responder? { viewController ?? superview }
+
+    open override var responderWindow: Window? { window }
 }

@@ -216,5 +216,46 @@ public final class Window: View {
     /// Timings of recent frames (the backend records them).
     public var frameStatistics = FrameStatistics()
 
-    public override var next: Responder? { nil }
+    // MARK: Responders and motion
+
+    /// The application the window belongs to: the end of the responder
+    /// chain.
+    public let application = Application()
+
+    /// The responder that receives motion events first.
+    public private(set) weak var firstResponder: Responder?
+
+    func setFirstResponder(_ responder: Responder?) {
+        firstResponder = responder
+    }
+
+    private var shakeStart: Double?
+
+    /// A shake started (from a held key, a script or an accelerometer).
+    /// Sent to the first responder, or to the window without one.
+    public func shakeBegan(time: Double) {
+        guard shakeStart == nil else { return }
+        shakeStart = time
+        (firstResponder ?? self).motionBegan(.motionShake, with: MotionEvent(timestamp: time))
+    }
+
+    /// The shake stopped. Shorter than `Thresholds.shakeMaximumDuration`
+    /// it was a shake (`motionEnded`); longer, it was not
+    /// (`motionCancelled`), as UIKit decides.
+    public func shakeEnded(time: Double) {
+        guard let start = shakeStart else { return }
+        shakeStart = nil
+        let event = MotionEvent(timestamp: time)
+        let target = firstResponder ?? self
+        if time - start < Thresholds.shakeMaximumDuration {
+            target.motionEnded(.motionShake, with: event)
+        } else {
+            target.motionCancelled(.motionShake, with: event)
+        }
+    }
+
+    /// Whether a shake is in progress.
+    public var isShaking: Bool { shakeStart != nil }
+
+    public override var next: Responder? { application }
 }

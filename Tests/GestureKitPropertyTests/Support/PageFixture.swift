@@ -16,6 +16,11 @@ enum PageFixture {
     static func make(_ page: DemoPage) -> WindowUnderTest {
         let clock = VirtualTimeSource()
         let window = DemoApp.makeWindow(size: size, timeSource: clock, page: page)
+        // Random touches must stay on the page under test: a tap on the tab
+        // bar would switch to a page whose controller passes only some
+        // phases up the chain (as UIKit's would). Leaving a page mid-touch is
+        // covered by its own test (ViewLeavingTests).
+        (window.rootViewController as? TabBarController)?.tabBar.isHidden = true
         var ledgers: [LedgerView] = []
         if page == .gestures, let root = window.rootViewController?.view {
             let container = LedgerView(name: "gestures page (responder chain)", frame: window.bounds,

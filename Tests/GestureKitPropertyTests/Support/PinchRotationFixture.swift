@@ -34,7 +34,7 @@ struct PinchRotationFixture {
     static func gesturesPage() -> PinchRotationFixture {
         let clock = VirtualTimeSource()
         let window = DemoApp.makeWindow(size: PageFixture.size, timeSource: clock, page: .gestures)
-        let page = window.rootViewController as! GesturesViewController
+        let page = DemoApp.currentPage(of: window) as! GesturesViewController
         let area = page.pinchArea.convert(page.pinchArea.bounds, to: nil)
         return PinchRotationFixture(clock: clock, window: window, pinch: page.pinch, rotation: page.rotation,
                                     stage: area.insetBy(dx: area.width * 0.05, dy: area.height * 0.05),

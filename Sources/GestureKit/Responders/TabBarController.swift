@@ -1,0 +1,120 @@
+/// Shows one of several pages with a tab bar across the top of the window
+/// to switch between them. Pages fill the whole view and keep the top
+/// `TabBar.height` free for the bar.
+open class TabBarController: ViewController {
+    public let tabBar = TabBar()
+
+    /// The pages, in tab order.
+    public var viewControllers: [ViewController] = [] {
+        didSet {
+            for vc in viewControllers { vc.tabBarController = self }
+            tabBar.titles = viewControllers.map { $0.title ?? "" }
+            if isViewLoaded { showSelected(previous: nil) }
+        }
+    }
+
+    /// The page shown. Out-of-range values are ignored.
+    public var selectedIndex = 0 {
+        didSet {
+            guard viewControllers.indices.contains(selectedIndex) else {
+                selectedIndex = oldValue
+                return
+            }
+            guard selectedIndex != oldValue else { return }
+            showSelected(previous: viewControllers.indices.contains(oldValue) ? viewControllers[oldValue] : nil)
+        }
+    }
+
+    public var selectedViewController: ViewController? {
+        viewControllers.indices.contains(selectedIndex) ? viewControllers[selectedIndex] : nil
+    }
+
+    /// Called after the user or the app changed the page.
+    public var onSelect: ((Int) -> Void)?
+
+    open override func viewDidLoad() {
+        view.name = "tabs"
+        tabBar.onSelect = { [weak self] index in self?.selectedIndex = index }
+        view.addSubview(tabBar)
+        showSelected(previous: nil)
+    }
+
+    open override func viewDidLayoutSubviews() {
+        for vc in viewControllers where vc.isViewLoaded { vc.view.frame = view.bounds }
+        tabBar.frame = Rect(x: 0, y: 0, width: view.bounds.width, height: TabBar.height)
+    }
+
+    private func showSelected(previous: ViewController?) {
+        previous?.viewWillDisappear()
+        previous?.view.removeFromSuperview()
+        tabBar.selectedIndex = selectedIndex
+        guard let vc = selectedViewController else { return }
+        vc.view.frame = view.bounds
+        view.insertSubview(vc.view, at: 0)
+        if view.window != nil { vc.viewDidAppear() }
+        onSelect?(selectedIndex)
+    }
+
+    open override func viewDidAppear() {
+        selectedViewController?.viewDidAppear()
+    }
+
+    open override func viewWillDisappear() {
+        selectedViewController?.viewWillDisappear()
+    }
+
+    open override func orientationDidChange(to orientation: InterfaceOrientation) {
+        for vc in viewControllers { vc.orientationDidChange(to: orientation) }
+    }
+
+    open override func environmentDidChange(_ environment: DisplayEnvironment) {
+        for vc in viewControllers { vc.environmentDidChange(environment) }
+    }
+}
+
+/// The bar of page titles: each tab is at least 44 px in both directions;
+/// a touch that ends on a tab selects it.
+public final class TabBar: View {
+    public static let height = 44.0
+
+    var titles: [String] = [] { didSet { setNeedsDisplay() } }
+    var selectedIndex = 0 { didSet { setNeedsDisplay() } }
+    var onSelect: ((Int) -> Void)?
+
+    public override init() {
+        super.init()
+        name = "tabBar"
+        backgroundColor = Color(rgb: 0xf7f7f8)
+    }
+
+    /// The frame of tab `index` in the bar's coordinates.
+    public func tabFrame(_ index: Int) -> Rect {
+        let width = bounds.width / Double(max(1, titles.count))
+        return Rect(x: Double(index) * width, y: 0, width: width, height: bounds.height)
+    }
+
+    public override func draw(_ rect: Rect, in canvas: Canvas) {
+        canvas.fill(Rect(x: 0, y: bounds.height - 1, width: bounds.width, height: 1), color: Color(rgb: 0xc6c6c8))
+        for (i, title) in titles.enumerated() {
+            let f = tabFrame(i)
+            let selected = i == selectedIndex
+            canvas.drawText(title, in: f, font: Font(size: 16, bold: selected),
+                            color: selected ? .systemBlue : Color(rgb: 0x6e6e73), alignment: .center)
+            if selected {
+                canvas.fill(Rect(x: f.minX + 12, y: f.maxY - 3, width: f.width - 24, height: 3), color: .systemBlue)
+            }
+        }
+    }
+
+    public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {}
+    public override func touchesMoved(_ touches: Set<Touch>, with event: Event) {}
+    public override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {}
+
+    public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+        guard let p = touches.first?.location(in: self), point(inside: p) else { return }
+        for i in titles.indices where tabFrame(i).contains(p) {
+            onSelect?(i)
+            return
+        }
+    }
+}
