@@ -2,7 +2,9 @@
 /// type, name, frame in window coordinates, alpha, hidden, interaction,
 /// and each recognizer's type, name and state.
 public enum ViewTreeDump {
+    /// Lays out first, so the frames are the ones the next draw shows.
     public static func json(_ root: View) -> String {
+        root.layoutIfNeeded()
         var out = ""
         write(root, into: &out, indent: "")
         return out
