@@ -110,7 +110,7 @@ final class DemoShell {
                 self.output(ViewTreeDump.json(window))
             },
             KeyCommand(keysym: Keysym.f1, title: "Show or hide this help") { self.toggleHelp() },
-            KeyCommand(keysym: Keysym.question, modifiers: .shift, title: "Show or hide this help") { self.toggleHelp() },
+            KeyCommand(keysym: Keysym.question, title: "Show or hide this help") { self.toggleHelp() },
             KeyCommand(keysym: Keysym.escape, title: "Close help or sheet") {
                 self.helpOverlay?.removeFromSuperview()
                 self.helpOverlay = nil

@@ -1,4 +1,5 @@
 import DemoApp
+import Foundation
 import GestureKit
 import GestureScript
 import Testing
@@ -150,4 +151,19 @@ final class LabelRecorder: WindowObserver {
     private var log: [(String, String)] = []
     func labelTextDidChange(_ label: Label, from oldText: String) { log.append((label.name ?? "", label.text)) }
     func texts(of name: String) -> [String] { log.filter { $0.0 == name }.map(\.1) }
+}
+
+@Suite("Documentation")
+struct DocumentationTests {
+    @Test("the README lists every shortcut of the app's table")
+    func readmeListsShortcuts() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let window = DemoApp.makeWindow(timeSource: VirtualTimeSource())
+        for command in window.keyCommands {
+            #expect(readme.contains(command.title), "README lacks '\(command.title)'")
+            #expect(readme.contains(command.keyDescription), "README lacks the key \(command.keyDescription)")
+        }
+    }
 }

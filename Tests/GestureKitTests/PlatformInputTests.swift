@@ -21,6 +21,20 @@ struct PlatformInputTests {
         #expect(KeyCommand(keysym: Keysym.f11, title: "Fullscreen") {}.keyDescription == "F11")
     }
 
+    @Test("a symbol that takes Shift on the layout matches a command that does not name Shift")
+    func shiftedSymbols() {
+        let h = TouchHarness()
+        var help = 0, redo = 0
+        h.window.keyCommands = [
+            KeyCommand(keysym: Keysym.question, title: "Help") { help += 1 },
+            KeyCommand(keysym: Keysym.z, modifiers: [.control, .shift], title: "Redo") { redo += 1 },
+        ]
+        // US layout: Shift+/ gives "?", Ctrl+Shift+z gives keysym Z.
+        h.window.handleKey(KeyEvent(keysym: Keysym.question, baseKeysym: Keysym.slash, modifiers: .shift))
+        h.window.handleKey(KeyEvent(keysym: 0x5a, baseKeysym: Keysym.z, modifiers: [.control, .shift]))
+        #expect(help == 1 && redo == 1)
+    }
+
     @Test("a held shortcut hears its release, even after focus is lost")
     func heldShortcut() {
         let h = TouchHarness()

@@ -45,9 +45,15 @@ public struct KeyCommand {
         }
     }
 
+    /// A command for a symbol that Shift produces on the user's layout
+    /// ("?" on a US keyboard) matches without naming Shift: Shift was used
+    /// up making the symbol, so it is not a modifier of the shortcut.
     func matches(_ event: KeyEvent) -> Bool {
-        let relevant: KeyModifiers = [.control, .alt, .shift, .logo]
-        return (keysym == event.keysym || keysym == event.baseKeysym)
-            && modifiers == event.modifiers.intersection(relevant)
+        var held = event.modifiers.intersection([.control, .alt, .shift, .logo])
+        if keysym == event.keysym {
+            if event.keysym != event.baseKeysym { held.remove(.shift) }
+            return modifiers == held
+        }
+        return keysym == event.baseKeysym && modifiers == held
     }
 }
