@@ -9,3 +9,8 @@
 #endif
 
 #include "generated/xdg-shell-protocol.inc"
+#include "generated/viewporter-protocol.inc"
+#include "generated/presentation-time-protocol.inc"
+#include "generated/fractional-scale-v1-protocol.inc"
+#include "generated/xdg-decoration-unstable-v1-protocol.inc"
+#include "generated/pointer-gestures-unstable-v1-protocol.inc"

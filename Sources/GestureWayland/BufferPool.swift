@@ -2,7 +2,8 @@ import GestureKit
 
 /// The window's shared-memory buffers: hands out one the compositor is not
 /// reading, and tracks what each one is missing so that a frame only
-/// repaints damage.
+/// repaints damage. Sizes and regions are in buffer pixels (the window's
+/// logical size times its scale).
 final class BufferPool {
     /// Two buffers alternate when the compositor releases the previous frame
     /// promptly; a third absorbs the case where it still holds two (one on
@@ -57,7 +58,8 @@ final class BufferPool {
     }
 
     /// Records that `buffer` now shows the latest frame, which differs from
-    /// the previous one within `damage`, and was handed to the compositor.
+    /// the previous one within `damage` (buffer pixels), and was handed to
+    /// the compositor.
     func didPresent(_ buffer: ShmBuffer, damage: Rect) {
         for other in buffers where other !== buffer {
             other.staleRegion = other.staleRegion?.union(damage) ?? damage

@@ -1,18 +1,54 @@
 import CWaylandClient
+import GestureKit
 
-/// A `wl_output` (a monitor). Only its scale is kept for now: the basis for
-/// HiDPI buffers once the window tracks which outputs it is on.
+/// A `wl_output` (a monitor, or a tablet's panel): what a window on it
+/// needs to know to draw crisply and to follow the panel's rotation.
+///
+/// The compositor announces changes as a group closed by `done` (v2+), so
+/// `properties` only ever holds a consistent set: a rotation never shows up
+/// with the previous mode, say.
 final class Output {
+    /// What the compositor told about the output, as of its latest `done`.
+    struct Properties: Equatable {
+        /// Integer scale factor the compositor recommends for buffers shown
+        /// on this output (at least 1).
+        var scale: Int32 = 1
+        /// How the compositor rotates or flips content for this output.
+        var transform = OutputTransform.normal
+        /// The current mode in hardware pixels (the panel's own, before the
+        /// transform); nil until announced.
+        var modeSize: PixelSize?
+        /// Refresh rate of the current mode in mHz; nil when unknown (0).
+        var refreshMillihertz: Int32?
+        /// `wl_output.name` (v4), e.g. "DP-1"; stable across sessions.
+        var name: String?
+        /// `wl_output.description` (v4), for people.
+        var description: String?
+        /// Manufacturer and model from `geometry`, the only labels v1-v3 have.
+        var make = ""
+        var model = ""
+
+        /// The best label there is: the connector name, else the
+        /// description, else make and model.
+        var displayName: String {
+            if let name, !name.isEmpty { return name }
+            if let description, !description.isEmpty { return description }
+            return [make, model].filter { !$0.isEmpty }.joined(separator: " ")
+        }
+    }
+
     private let connection: WaylandConnection
-    private let proxy: OpaquePointer
+    /// The bound `wl_output`, which `wl_surface.enter` and `leave` name.
+    let proxy: OpaquePointer
     private let version: UInt32
 
-    /// Integer scale factor the compositor recommends for this output.
-    private(set) var scale: Int32 = 1
+    /// The latest complete set of properties.
+    private(set) var properties = Properties()
+    /// Changes announced since the last `done`.
+    private var pending = Properties()
 
-    /// The scale last announced; it takes effect on `done` (v2+), which
-    /// closes an atomic group of output property changes.
-    private var pendingScale: Int32 = 1
+    /// Called after `properties` changed.
+    var onChange: (() -> Void)?
 
     /// Adopts a bound `wl_output` proxy of `version`.
     init(proxy: OpaquePointer, version: UInt32, connection: WaylandConnection) {
@@ -30,30 +66,75 @@ final class Output {
         }
     }
 
+    fileprivate func handleGeometry(make: String, model: String, transform: Int32) {
+        pending.make = make
+        pending.model = model
+        pending.transform = OutputTransform(rawValue: Int(transform)) ?? .normal
+        applyUnlessGrouped()
+    }
+
+    fileprivate func handleMode(flags: UInt32, width: Int32, height: Int32, refresh: Int32) {
+        // Version 1 and 2 compositors may list every mode; only the current
+        // one is where the window is shown.
+        guard flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0 else { return }
+        pending.modeSize = PixelSize(width: width, height: height)
+        pending.refreshMillihertz = refresh > 0 ? refresh : nil
+        applyUnlessGrouped()
+    }
+
     fileprivate func handleScale(_ factor: Int32) {
-        pendingScale = max(1, factor)
-        // Version 1 has no done event to wait for.
-        if version < UInt32(WL_OUTPUT_DONE_SINCE_VERSION) {
-            scale = pendingScale
-        }
+        pending.scale = max(1, factor)
+        applyUnlessGrouped()
+    }
+
+    fileprivate func handleName(_ name: String) {
+        pending.name = name
+    }
+
+    fileprivate func handleDescription(_ description: String) {
+        pending.description = description
     }
 
     fileprivate func handleDone() {
-        scale = pendingScale
+        apply()
+    }
+
+    /// Version 1 has no `done`: each event stands alone.
+    private func applyUnlessGrouped() {
+        if version < UInt32(WL_OUTPUT_DONE_SINCE_VERSION) {
+            apply()
+        }
+    }
+
+    private func apply() {
+        guard pending != properties else { return }
+        properties = pending
+        onChange?()
     }
 }
 
+private func string(_ text: UnsafePointer<CChar>?) -> String {
+    text.map { String(cString: $0) } ?? ""
+}
+
 private let outputListener = ListenerTable(wl_output_listener(
-    // Geometry, mode, name and description matter to output-aware layout
-    // and diagnostics, neither of which exists yet.
-    geometry: { _, _, _, _, _, _, _, _, _, _ in },
-    mode: { _, _, _, _, _, _ in },
+    geometry: { data, _, _, _, _, _, _, make, model, transform in
+        listenerOwner(data, as: Output.self)
+            .handleGeometry(make: string(make), model: string(model), transform: transform)
+    },
+    mode: { data, _, flags, width, height, refresh in
+        listenerOwner(data, as: Output.self).handleMode(flags: flags, width: width, height: height, refresh: refresh)
+    },
     done: { data, _ in
         listenerOwner(data, as: Output.self).handleDone()
     },
     scale: { data, _, factor in
         listenerOwner(data, as: Output.self).handleScale(factor)
     },
-    name: { _, _, _ in },
-    description: { _, _, _ in }
+    name: { data, _, name in
+        listenerOwner(data, as: Output.self).handleName(string(name))
+    },
+    description: { data, _, description in
+        listenerOwner(data, as: Output.self).handleDescription(string(description))
+    }
 ))

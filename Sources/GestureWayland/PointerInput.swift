@@ -2,34 +2,44 @@ import CWaylandClient
 import GestureKit
 
 /// One seat's `wl_pointer`: decodes its events into `InputRouter` calls
-/// (the toolkit turns a left-button drag into a touch).
-///
-/// TODO: set a cursor image on enter (wayland-cursor); until then the
-/// compositor keeps showing whatever cursor it showed before.
+/// (the toolkit turns a left-button drag into a touch), shows the cursor
+/// over the window, and owns the pointer's touchpad gestures.
 final class PointerInput {
     private let connection: WaylandConnection
     private let proxy: OpaquePointer
+    private let seat: OpaquePointer
     private let version: UInt32
     private let target: InputTarget
 
-    /// Whether the pointer is over the window (between enter and leave).
-    private var isOverWindow = false
+    /// The serial of the `enter` while the pointer is over the window
+    /// (between enter and leave): `set_cursor` needs it.
+    private var enterSerial: UInt32?
     /// Timestamp of the latest event: enter and leave carry none.
     private var lastTime: Double = 0
-    /// Scrolling collected until `wl_pointer.frame` (seat v5+), so that a
+    /// Scrolling collected until `wl_pointer.frame` (v5+), so that a
     /// diagonal two-finger scroll reaches the toolkit as one event.
     private var pendingScroll: (vertical: Double, horizontal: Double, time: Double)?
+    /// The cursor surface, made on the first enter.
+    private var cursor: PointerCursor?
+    /// Swipe, pinch and hold, when the compositor has pointer gestures.
+    private var touchpad: TouchpadGestures?
 
-    /// Takes the pointer device of `seat` (a `wl_seat` of `version`).
+    /// Takes the pointer device of `seat` (a `wl_seat` of `version`; the
+    /// pointer gets the same version).
     init(seat: OpaquePointer, version: UInt32, target: InputTarget, connection: WaylandConnection) {
         self.connection = connection
+        self.seat = seat
         self.version = version
         self.target = target
         proxy = wl_seat_get_pointer(seat)
         wl_pointer_add_listener(proxy, pointerListener.pointer, listenerUserData(self))
+        target.register(self)
+        pointerGesturesDidChange()
     }
 
     deinit {
+        // The gesture objects hang off the pointer: they go first.
+        touchpad = nil
         if version >= UInt32(WL_POINTER_RELEASE_SINCE_VERSION) {
             wl_pointer_release(proxy)
         } else {
@@ -37,23 +47,67 @@ final class PointerInput {
         }
     }
 
+    private var isOverWindow: Bool { enterSerial != nil }
+
     /// Treats the pointer as gone from the window: the device is going away,
-    /// possibly with a button held (a drag the toolkit must end).
+    /// possibly with a button held or a touchpad gesture in progress (which
+    /// the toolkit must end as cancelled).
     func cancel() {
+        touchpad?.cancel()
         guard isOverWindow else { return }
-        isOverWindow = false
+        enterSerial = nil
         pendingScroll = nil
         target.router?.pointerLeave(time: lastTime)
     }
 
-    fileprivate func handleEnter(surface: OpaquePointer?, x: Double, y: Double) {
+    // MARK: Changes around the pointer
+
+    /// The gestures global arrived (or went): (re)creates the gesture
+    /// objects.
+    func pointerGesturesDidChange() {
+        touchpad?.cancel()
+        touchpad = target.pointerGestures.map {
+            TouchpadGestures(gestures: $0, pointer: proxy, target: target, connection: connection)
+        }
+    }
+
+    /// The window's scale moved to another integer cursor scale.
+    func cursorScaleDidChange() {
+        showCursor()
+    }
+
+    /// The window is going off screen; its cursor theme is destroyed.
+    func windowDidDetach() {
+        enterSerial = nil
+        pendingScroll = nil
+        cursor?.themeWillChange()
+    }
+
+    private func showCursor() {
+        guard let serial = enterSerial, let themes = target.cursorThemes,
+              let image = themes.arrow(scale: target.currentCursorScale) else { return }
+        if cursor == nil, let compositor = target.compositor {
+            cursor = PointerCursor(compositor: compositor.proxy, version: compositor.version, connection: connection)
+        }
+        cursor?.show(image, scale: target.currentCursorScale, on: proxy, serial: serial)
+    }
+
+    // MARK: Events
+
+    fileprivate func handleEnter(serial: UInt32, surface: OpaquePointer?, x: Double, y: Double) {
         guard let router = target.router(for: surface) else { return }
-        isOverWindow = true
+        enterSerial = serial
+        showCursor()
         router.pointerMotion(to: Point(x: x, y: y), time: lastTime)
     }
 
     fileprivate func handleLeave() {
-        cancel()
+        // A gesture goes on when the pointer leaves: the compositor keeps
+        // sending its updates to the surface where it began.
+        guard isOverWindow else { return }
+        enterSerial = nil
+        pendingScroll = nil
+        target.router?.pointerLeave(time: lastTime)
     }
 
     fileprivate func handleMotion(time: UInt32, x: Double, y: Double) {
@@ -62,14 +116,16 @@ final class PointerInput {
         router.pointerMotion(to: Point(x: x, y: y), time: lastTime)
     }
 
-    fileprivate func handleButton(time: UInt32, button: UInt32, state: UInt32) {
+    fileprivate func handleButton(serial: UInt32, time: UInt32, button: UInt32, state: UInt32) {
         guard isOverWindow, let router = target.router else { return }
         lastTime = target.seconds(fromMilliseconds: time)
-        router.pointerButton(button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue, time: lastTime)
+        let pressed = state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue
+        if pressed { target.recordGrabSerial(serial, seat: seat) }
+        router.pointerButton(button, pressed: pressed, time: lastTime)
     }
 
     fileprivate func handleAxis(time: UInt32, axis: UInt32, value: Double) {
-        guard isOverWindow else { return }
+        guard isOverWindow, value.isFinite else { return }
         lastTime = target.seconds(fromMilliseconds: time)
         var scroll = pendingScroll ?? (vertical: 0, horizontal: 0, time: lastTime)
         if axis == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue {
@@ -93,9 +149,9 @@ final class PointerInput {
 }
 
 private let pointerListener = ListenerTable(wl_pointer_listener(
-    enter: { data, _, _, surface, x, y in
+    enter: { data, _, serial, surface, x, y in
         listenerOwner(data, as: PointerInput.self)
-            .handleEnter(surface: surface, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+            .handleEnter(serial: serial, surface: surface, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
     },
     leave: { data, _, _, _ in
         listenerOwner(data, as: PointerInput.self).handleLeave()
@@ -104,8 +160,9 @@ private let pointerListener = ListenerTable(wl_pointer_listener(
         listenerOwner(data, as: PointerInput.self)
             .handleMotion(time: time, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
     },
-    button: { data, _, _, time, button, state in
-        listenerOwner(data, as: PointerInput.self).handleButton(time: time, button: button, state: state)
+    button: { data, _, serial, time, button, state in
+        listenerOwner(data, as: PointerInput.self)
+            .handleButton(serial: serial, time: time, button: button, state: state)
     },
     axis: { data, _, time, axis, value in
         listenerOwner(data, as: PointerInput.self).handleAxis(time: time, axis: axis, value: wl_fixed_to_double(value))
@@ -113,8 +170,9 @@ private let pointerListener = ListenerTable(wl_pointer_listener(
     frame: { data, _ in
         listenerOwner(data, as: PointerInput.self).handleFrame()
     },
-    // Scroll source, stop and wheel clicks (v5+) refine kinetic scrolling,
-    // which the toolkit does not do; the continuous axis values suffice.
+    // Source (wheel or finger), stop (fingers lifted) and wheel clicks
+    // (discrete, v5-7; value120, v8) refine kinetic scrolling, which the
+    // toolkit does not do: the continuous axis values carry the distance.
     axis_source: { _, _, _ in },
     axis_stop: { _, _, _, _ in },
     axis_discrete: { _, _, _, _ in },

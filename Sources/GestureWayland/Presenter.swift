@@ -1,16 +1,21 @@
+import CPosix
 import CWaylandClient
 import GestureKit
 import GestureRender
 
 /// Puts the window's pixels on screen: at most one frame per display
-/// refresh, only when something changed, repainting only the damage.
+/// refresh, only when something changed, repainting only the damage, at
+/// the scale of the outputs the window is on.
 ///
-/// The event loop calls `presentIfNeeded()` once per wake-up, after all
-/// events and timers have run and before it sleeps. If the previous frame's
-/// callback has not arrived yet the new frame waits for it (so a burst of
-/// touch events costs one draw per refresh); otherwise it is drawn and
-/// committed at once (so input reaches the screen with no added latency).
-/// An idle window commits nothing and requests no callbacks.
+/// The event loop calls `presentIfNeeded(inputTime:)` once per wake-up,
+/// after all events and timers have run and before it sleeps. If the
+/// previous frame's callback has not arrived yet the new frame waits for it
+/// (so a burst of touch events costs one draw per refresh); otherwise it is
+/// drawn and committed at once (so input reaches the screen with no added
+/// latency). An idle window commits nothing and requests no callbacks.
+///
+/// Sizes: `configure(size:)` and the toolkit speak logical pixels; buffers,
+/// their damage and the pool speak buffer pixels (`SurfaceScale`).
 final class Presenter {
     private enum Phase {
         /// No configure acknowledged yet: attaching a buffer is forbidden.
@@ -28,22 +33,32 @@ final class Presenter {
     private let pool: BufferPool
     private let window: Window
     private let renderer: Renderer
+    /// Present when the scale may be fractional.
+    private let viewport: Viewport?
+    /// Present when the compositor reports presentation times.
+    private let presentation: Presentation?
 
     private var phase = Phase.unconfigured
-    private var size = PixelSize(width: 0, height: 0)
-    /// Set by a resize: the whole window must be drawn whatever the toolkit
-    /// reports as damaged.
+    /// The window's size in surface coordinates (logical pixels).
+    private var logicalSize = PixelSize(width: 0, height: 0)
+    private var scale = SurfaceScale.integer(1)
+    /// The buffer scale the surface has now, to send it only on change.
+    private var committedBufferScale: Int32 = 1
+    /// Set by a resize or a new scale: the whole window must be drawn
+    /// whatever the toolkit reports as damaged.
     private var needsFullRedraw = false
     /// Set by a configure: its acknowledgement only takes effect on commit,
     /// so one must follow even when nothing needs drawing.
     private var needsCommit = false
 
-    init(surface: OpaquePointer, surfaceVersion: UInt32, pool: BufferPool,
-         window: Window, renderer: Renderer, connection: WaylandConnection) {
+    init(surface: OpaquePointer, surfaceVersion: UInt32, pool: BufferPool, viewport: Viewport?,
+         presentation: Presentation?, window: Window, renderer: Renderer, connection: WaylandConnection) {
         self.connection = connection
         self.surface = surface
         self.surfaceVersion = surfaceVersion
         self.pool = pool
+        self.viewport = viewport
+        self.presentation = presentation
         self.window = window
         self.renderer = renderer
     }
@@ -54,13 +69,12 @@ final class Presenter {
         }
     }
 
-    /// Adopts the size the compositor settled on.
+    /// Adopts the logical size the compositor settled on.
     func configure(size newSize: PixelSize) {
-        if newSize != size {
-            size = newSize
-            pool.resize(to: newSize)
+        if newSize != logicalSize {
+            logicalSize = newSize
             window.resize(to: newSize.logical)
-            needsFullRedraw = true
+            resizeBuffers()
         }
         needsCommit = true
         if case .unconfigured = phase {
@@ -68,40 +82,96 @@ final class Presenter {
         }
     }
 
-    /// Draws and commits a frame if one is due and allowed now.
-    func presentIfNeeded() throws(WaylandError) {
-        guard case .ready = phase else { return }
+    /// Draws the following frames at `newScale`. A fractional scale needs
+    /// the viewport this presenter was made with.
+    func setScale(_ newScale: SurfaceScale) {
+        precondition(!newScale.needsViewport || viewport != nil, "a fractional scale needs a wp_viewport")
+        guard newScale != scale else { return }
+        scale = newScale
+        resizeBuffers()
+    }
+
+    private func resizeBuffers() {
+        pool.resize(to: scale.bufferSize(forLogical: logicalSize))
+        needsFullRedraw = true
+    }
+
+    /// Draws and commits a frame if one is due and allowed now; returns
+    /// whether it did.
+    ///
+    /// - Parameter inputTime: when (`CLOCK_MONOTONIC` seconds) the newest
+    ///   input the frame shows was delivered, if it shows any: the start of
+    ///   its input-to-present latency.
+    @discardableResult
+    func presentIfNeeded(inputTime: Double?) throws(WaylandError) -> Bool {
+        guard case .ready = phase else { return false }
         guard needsFullRedraw || window.needsDisplay else {
             commitIfNeeded()
-            return
+            return false
         }
-        guard let buffer = try pool.acquire() else { return }
+        guard let buffer = try pool.acquire() else { return false }
 
-        let bounds = size.bounds
+        let drawStart = cposix_monotonic_seconds()
+        let bounds = buffer.size.bounds
         let toolkitDamage = window.takeDamage()
-        let damage = needsFullRedraw ? bounds : toolkitDamage.map { $0.integral().intersection(bounds) }
+        let damage = needsFullRedraw ? bounds : toolkitDamage.map { scale.pixelRect(covering: $0).intersection(bounds) }
         needsFullRedraw = false
         guard let damage, !damage.isEmpty else {
             commitIfNeeded()
-            return
+            return false
         }
 
         // The buffer may be frames behind: repaint what it missed as well.
         let clip = buffer.staleRegion?.union(damage) ?? damage
-        // TODO: HiDPI: a buffer scale from the outputs the surface is on.
         renderer.render(window, into: buffer.pixels,
                         width: Int(buffer.size.width), height: Int(buffer.size.height),
-                        stride: buffer.stride, scale: 1,
-                        clip: clip == bounds ? nil : clip)
+                        stride: buffer.stride, scale: scale.factor,
+                        clip: clip == bounds ? nil : scale.logicalRect(for: clip))
+        let drawDuration = cposix_monotonic_seconds() - drawStart
         pool.didPresent(buffer, damage: damage)
 
+        applySurfaceScale()
         wl_surface_attach(surface, buffer.proxy, 0, 0)
         addDamage(damage)
         let callback: OpaquePointer = wl_surface_frame(surface)
         wl_callback_add_listener(callback, frameListener.pointer, listenerUserData(self))
+        requestStatistics(drawDuration: drawDuration, inputTime: inputTime)
         wl_surface_commit(surface)
         needsCommit = false
         phase = .awaitingFrame(callback)
+        return true
+    }
+
+    /// Sets the surface state that must change together with the buffer:
+    /// a buffer scale that does not divide the buffer size, or a viewport
+    /// destination for another buffer, is a protocol error.
+    private func applySurfaceScale() {
+        if scale.bufferScale != committedBufferScale {
+            wl_surface_set_buffer_scale(surface, scale.bufferScale)
+            committedBufferScale = scale.bufferScale
+        }
+        if scale.needsViewport {
+            viewport?.setDestination(logicalSize)
+        }
+    }
+
+    /// Records the frame in the window's statistics, once its presentation
+    /// time is known if the compositor reports it.
+    private func requestStatistics(drawDuration: Double, inputTime: Double?) {
+        guard let presentation else {
+            recordFrame(drawDuration: drawDuration, inputToPresent: nil)
+            return
+        }
+        presentation.requestFeedback(for: surface) { [weak self] presentedAt in
+            // A discarded frame never reached the screen: no latency.
+            let latency = presentedAt.flatMap { presented in inputTime.map { presented - $0 } }
+            self?.recordFrame(drawDuration: drawDuration, inputToPresent: latency)
+        }
+    }
+
+    private func recordFrame(drawDuration: Double, inputToPresent: Double?) {
+        window.frameStatistics.record(FrameStatistics.Sample(drawDuration: drawDuration,
+                                                             inputToPresent: inputToPresent))
     }
 
     private func commitIfNeeded() {
@@ -111,13 +181,14 @@ final class Presenter {
     }
 
     private func addDamage(_ rect: Rect) {
-        let x = Int32(rect.minX), y = Int32(rect.minY)
-        let width = Int32(rect.width), height = Int32(rect.height)
         if surfaceVersion >= UInt32(WL_SURFACE_DAMAGE_BUFFER_SINCE_VERSION) {
-            wl_surface_damage_buffer(surface, x, y, width, height)
+            wl_surface_damage_buffer(surface, Int32(rect.minX), Int32(rect.minY),
+                                     Int32(rect.width), Int32(rect.height))
         } else {
-            // Surface coordinates; the same as buffer ones at scale 1.
-            wl_surface_damage(surface, x, y, width, height)
+            // Older compositors only take damage in surface coordinates.
+            let logical = scale.surfaceRect(covering: rect)
+            wl_surface_damage(surface, Int32(logical.minX), Int32(logical.minY),
+                              Int32(logical.width), Int32(logical.height))
         }
     }
 

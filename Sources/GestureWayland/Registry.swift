@@ -21,10 +21,13 @@ final class Registry {
     private(set) var wmBase: XdgWmBase?
     private(set) var seats: [UInt32: Seat] = [:]
     private(set) var outputs: [UInt32: Output] = [:]
+    /// The optional globals for HiDPI, presentation timing and decorations.
+    let display: DisplayGlobals
 
     /// Starts listening; the globals arrive with the next roundtrip.
     init(connection: WaylandConnection) {
         self.connection = connection
+        display = DisplayGlobals(connection: connection)
         proxy = wl_display_get_registry(connection.display)
         wl_registry_add_listener(proxy, registryListener.pointer, listenerUserData(self))
     }
@@ -55,8 +58,12 @@ final class Registry {
 
     /// Says, once, which optional globals are absent and what that costs.
     func reportMissingOptionalGlobals() {
-        if seats.isEmpty { logLine("no wl_seat: input disabled") }
-        if outputs.isEmpty { logLine("no wl_output: assuming scale 1") }
+        if seats.isEmpty { logNotice("no wl_seat: input disabled") }
+        if inputTarget.pointerGestures == nil {
+            logNotice("no zwp_pointer_gestures_v1: touchpad pinch, swipe and hold unavailable")
+        }
+        if outputs.isEmpty { logNotice("no wl_output: assuming scale 1") }
+        display.reportMissing()
     }
 
     /// Ends input in flight on every seat (touches cancelled, pointer gone).
@@ -77,7 +84,7 @@ final class Registry {
         // Only seats and outputs come and go in practice; losing the
         // compositor or xdg_wm_base would end the session anyway.
         seats.removeValue(forKey: name)?.cancelInput()
-        outputs.removeValue(forKey: name)
+        if outputs.removeValue(forKey: name) != nil { display.outputsDidChange() }
     }
 
     /// How to bind one interface: its table, the highest version this
@@ -102,16 +109,41 @@ final class Registry {
         "xdg_wm_base": Binding(interface: { cwp_xdg_wm_base_interface() }, version: 5) { registry, proxy, _, _ in
             registry.wmBase = XdgWmBase(proxy: proxy, connection: registry.connection)
         },
-        // v7: touch shape/orientation, pointer frames; v8 would replace
-        // axis_discrete with axis_value120.
-        "wl_seat": Binding(interface: { cwp_wl_seat_interface() }, version: 7) { registry, proxy, name, version in
+        // v8 (see Seat.implementedVersion): keyboard repeat info (v4),
+        // pointer frames (v5), touch shape/orientation (v6), private keymap
+        // mappings (v7), axis_value120 instead of axis_discrete (v8).
+        "wl_seat": Binding(interface: { cwp_wl_seat_interface() }, version: Seat.implementedVersion) { registry, proxy, name, version in
             registry.seats[name] = Seat(proxy: proxy, version: version, target: registry.inputTarget,
                                         connection: registry.connection)
         },
-        // v2 groups changes with done, v3 can be released; v4 only adds
-        // name and description, which are ignored.
+        // v3: hold gestures (see PointerGestures.implementedVersion).
+        "zwp_pointer_gestures_v1": Binding(interface: { cwp_zwp_pointer_gestures_v1_interface() },
+                                           version: PointerGestures.implementedVersion) { registry, proxy, _, version in
+            registry.inputTarget.pointerGestures = PointerGestures(proxy: proxy, version: version,
+                                                                   connection: registry.connection)
+        },
+        // v2 groups changes with done, v3 can be released, v4 adds name and
+        // description (the output's label in the display environment).
         "wl_output": Binding(interface: { cwp_wl_output_interface() }, version: 4) { registry, proxy, name, version in
-            registry.outputs[name] = Output(proxy: proxy, version: version, connection: registry.connection)
+            let output = Output(proxy: proxy, version: version, connection: registry.connection)
+            output.onChange = registry.display.outputsDidChange
+            registry.outputs[name] = output
+        },
+        // The display extensions are all at v1, the newest in the XML we
+        // generate from.
+        "wp_viewporter": Binding(interface: { cwp_wp_viewporter_interface() }, version: 1) { registry, proxy, _, _ in
+            registry.display.viewporter = proxy
+        },
+        "wp_fractional_scale_manager_v1": Binding(interface: { cwp_wp_fractional_scale_manager_v1_interface() },
+                                                  version: 1) { registry, proxy, _, _ in
+            registry.display.fractionalScaleManager = proxy
+        },
+        "wp_presentation": Binding(interface: { cwp_wp_presentation_interface() }, version: 1) { registry, proxy, _, _ in
+            registry.display.presentation = Presentation(proxy: proxy, connection: registry.connection)
+        },
+        "zxdg_decoration_manager_v1": Binding(interface: { cwp_zxdg_decoration_manager_v1_interface() },
+                                              version: 1) { registry, proxy, _, _ in
+            registry.display.decorationManager = proxy
         },
     ]
 }

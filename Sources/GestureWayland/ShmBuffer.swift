@@ -24,8 +24,9 @@ final class ShmBuffer {
     /// compositor may be reading it, so it must not be drawn into.
     var isBusy = false
 
-    /// The part of this buffer that no longer matches the latest presented
-    /// frame (frames went to other buffers meanwhile); nil when up to date.
+    /// The part of this buffer (in its pixels) that no longer matches the
+    /// latest presented frame (frames went to other buffers meanwhile); nil
+    /// when up to date.
     /// Drawing into this buffer must repaint it along with the new damage.
     var staleRegion: Rect?
 

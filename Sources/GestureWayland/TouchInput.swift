@@ -8,9 +8,14 @@ import GestureKit
 /// event. Compositors that omit the frame after the last touch-up (weston
 /// 10) are covered by the event loop's `endOfInputBatch()`, which never
 /// splits a frame the compositor will still close.
+///
+/// Touch ids are only unique within a seat; the router keeps seats apart
+/// by `seatIndex`.
 final class TouchInput {
     private let connection: WaylandConnection
     private let proxy: OpaquePointer
+    private let seat: OpaquePointer
+    private let seatIndex: Int
     private let version: UInt32
     private let target: InputTarget
 
@@ -19,9 +24,13 @@ final class TouchInput {
     /// ones to cancel if the device disappears mid-gesture.
     private var activeIDs: Set<Int32>
 
-    /// Takes the touch device of `seat` (a `wl_seat` of `version`).
-    init(seat: OpaquePointer, version: UInt32, target: InputTarget, connection: WaylandConnection) {
+    /// Takes the touch device of `seat` (a `wl_seat` of `version`; the touch
+    /// object gets the same version), whose touches the router knows as
+    /// seat `seatIndex`.
+    init(seat: OpaquePointer, seatIndex: Int, version: UInt32, target: InputTarget, connection: WaylandConnection) {
         self.connection = connection
+        self.seat = seat
+        self.seatIndex = seatIndex
         self.version = version
         self.target = target
         proxy = wl_seat_get_touch(seat)
@@ -38,28 +47,30 @@ final class TouchInput {
         }
     }
 
-    /// Ends every touch in flight as cancelled: the device is going away, and
-    /// each began touch must end exactly once.
+    /// Ends every touch in flight as cancelled: the device is going away (or
+    /// the compositor took the touches), and each began touch must end
+    /// exactly once.
     func cancelActiveTouches() {
         guard !activeIDs.isEmpty else { return }
         activeIDs.removeAll(keepingCapacity: true)
-        target.router?.touchCancel()
+        target.router?.cancelTouches(seat: seatIndex)
     }
 
-    fileprivate func handleDown(surface: OpaquePointer?, time: UInt32, id: Int32, x: Double, y: Double) {
+    fileprivate func handleDown(serial: UInt32, surface: OpaquePointer?, time: UInt32, id: Int32, x: Double, y: Double) {
         guard let router = target.router(for: surface) else { return }
         activeIDs.insert(id)
-        router.touchDown(id: id, at: Point(x: x, y: y), time: target.seconds(fromMilliseconds: time))
+        target.recordGrabSerial(serial, seat: seat)
+        router.touchDown(id: id, seat: seatIndex, at: Point(x: x, y: y), time: target.seconds(fromMilliseconds: time))
     }
 
     fileprivate func handleUp(time: UInt32, id: Int32) {
         guard activeIDs.remove(id) != nil, let router = target.router else { return }
-        router.touchUp(id: id, time: target.seconds(fromMilliseconds: time))
+        router.touchUp(id: id, seat: seatIndex, time: target.seconds(fromMilliseconds: time))
     }
 
     fileprivate func handleMotion(time: UInt32, id: Int32, x: Double, y: Double) {
         guard activeIDs.contains(id), let router = target.router else { return }
-        router.touchMotion(id: id, to: Point(x: x, y: y), time: target.seconds(fromMilliseconds: time))
+        router.touchMotion(id: id, seat: seatIndex, to: Point(x: x, y: y), time: target.seconds(fromMilliseconds: time))
     }
 
     fileprivate func handleFrame() {
@@ -67,16 +78,27 @@ final class TouchInput {
     }
 
     fileprivate func handleCancel() {
-        // The compositor took the touches over (e.g. for a global gesture).
-        activeIDs.removeAll(keepingCapacity: true)
-        target.router?.touchCancel()
+        // The compositor took the touches over (e.g. for a global gesture);
+        // no up will follow for them.
+        cancelActiveTouches()
+    }
+
+    fileprivate func handleShape(id: Int32, major: Double, minor: Double) {
+        guard activeIDs.contains(id) else { return }
+        target.router?.touchShape(id: id, seat: seatIndex, major: major, minor: minor)
+    }
+
+    fileprivate func handleOrientation(id: Int32, degrees: Double) {
+        guard activeIDs.contains(id) else { return }
+        target.router?.touchOrientation(id: id, seat: seatIndex, degrees: degrees)
     }
 }
 
 private let touchListener = ListenerTable(wl_touch_listener(
-    down: { data, _, _, time, surface, id, x, y in
+    down: { data, _, serial, time, surface, id, x, y in
         listenerOwner(data, as: TouchInput.self)
-            .handleDown(surface: surface, time: time, id: id, x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+            .handleDown(serial: serial, surface: surface, time: time, id: id,
+                        x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
     },
     up: { data, _, _, time, id in
         listenerOwner(data, as: TouchInput.self).handleUp(time: time, id: id)
@@ -91,7 +113,12 @@ private let touchListener = ListenerTable(wl_touch_listener(
     cancel: { data, _ in
         listenerOwner(data, as: TouchInput.self).handleCancel()
     },
-    // TODO: contact shape and orientation, once the toolkit models them.
-    shape: { _, _, _, _, _ in },
-    orientation: { _, _, _, _ in }
+    // v6: the contact ellipse (diameters) and its angle, per touch point.
+    shape: { data, _, id, major, minor in
+        listenerOwner(data, as: TouchInput.self)
+            .handleShape(id: id, major: wl_fixed_to_double(major), minor: wl_fixed_to_double(minor))
+    },
+    orientation: { data, _, id, orientation in
+        listenerOwner(data, as: TouchInput.self).handleOrientation(id: id, degrees: wl_fixed_to_double(orientation))
+    }
 ))

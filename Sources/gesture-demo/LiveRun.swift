@@ -1,6 +1,7 @@
 import DemoApp
 import Foundation
 import GestureKit
+import GestureSensors
 import GestureWayland
 
 /// Runs the app in a window on the Wayland desktop.
@@ -8,6 +9,7 @@ struct LiveRun {
     var size: Size?
     var page: DemoPage
     var logPath: String?
+    var accelerometerRoot: String
 
     /// Whether a compositor could be there: WAYLAND_DISPLAY is set, or the
     /// default socket exists.
@@ -36,6 +38,14 @@ struct LiveRun {
                 logSink.write(Data((line + "\n").utf8))
             })
         }
+        // Shaking a tablet with an accelerometer is a shake; the monitor
+        // polls only while the window has focus.
+        let monitor = AccelerometerShakeMonitor(window: window, root: accelerometerRoot)
+        if monitor.start(), let device = monitor.accelerometer {
+            logNotice("accelerometer \(device.name) at \(device.path): shaking the device is a shake")
+        } else if let failure = monitor.lastFailure {
+            logNotice("no accelerometer (\(failure)): shake with Ctrl+S")
+        }
         do {
             try app.run(window: window)
         } catch {
@@ -52,4 +62,12 @@ struct LiveRun {
         }
         return handle
     }
+}
+
+/// An informational line on stderr, shown in a terminal or with
+/// GESTURE_VERBOSE=1, so that logs of failures stay one line.
+private func logNotice(_ message: String) {
+    let env = ProcessInfo.processInfo.environment
+    let verbose = env["GESTURE_VERBOSE"].map { $0 == "1" } ?? (isatty(STDERR_FILENO) == 1)
+    if verbose { printError("gesture-demo: \(message)") }
 }

@@ -31,6 +31,9 @@ struct GestureDemo: ParsableCommand {
     @Option(help: "Window size in logical pixels, WIDTHxHEIGHT.")
     var size: String?
 
+    @Option(help: "Where to look for a Linux IIO accelerometer (live runs).")
+    var accelerometerRoot = "/sys/bus/iio/devices"
+
     @Flag(help: "Print the view tree as JSON (after layout at --size) and exit.")
     var dumpTree = false
 
@@ -68,7 +71,7 @@ struct GestureDemo: ParsableCommand {
             try runHeadless(size: windowSize ?? DemoApp.defaultSize)
             return
         }
-        try LiveRun(size: windowSize, page: page, logPath: log).run()
+        try LiveRun(size: windowSize, page: page, logPath: log, accelerometerRoot: accelerometerRoot).run()
     }
 
     func runHeadless(size: Size) throws {

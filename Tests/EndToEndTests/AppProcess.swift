@@ -90,11 +90,13 @@ final class RunningApp {
     /// - Parameters:
     ///   - capabilities: the seat's; without a pointer by default, since
     ///     it would enter the window at weston's default position.
+    ///   - scale, westonArguments: the output's scale and further weston
+    ///     options (e.g. `--transform=rotate-90`).
     ///   - isShown: when a screenshot shows the page drawn.
     init(page: String, capabilities: String = "touch,keyboard", extraEnv: [String: String] = [:],
-         isShown: (Screenshot) -> Bool) throws {
+         scale: Int = 1, westonArguments: [String] = [], isShown: (Screenshot) -> Bool) throws {
         self.page = page
-        session = try WestonSession(width: 800, height: 600)
+        session = try WestonSession(width: 800, height: 600, scale: scale, extraArguments: westonArguments)
         try session.send("capabilities \(capabilities)")
         log = AppLog(url: session.runtimeDirectory.appendingPathComponent("app-log.jsonl"))
         app = try session.launchClient(executable: AppBinary.locate(),

@@ -8,14 +8,28 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 out=${1:-"$root/.build/weston-inject.so"}
 
-if ! pkg-config --exists libweston-10 libpng; then
-	echo "build.sh: libweston-10 or libpng not found by pkg-config (apt-get install libweston-10-dev libpng-dev)" >&2
+if ! pkg-config --exists libweston-10 libpng xkbcommon; then
+	echo "build.sh: libweston-10, libpng or xkbcommon not found by pkg-config (apt-get install libweston-10-dev libpng-dev libxkbcommon-dev)" >&2
 	exit 1
 fi
+
+protocols=$(pkg-config --variable=pkgdatadir wayland-protocols 2>/dev/null) || protocols=
+gestures_xml="$protocols/unstable/pointer-gestures/pointer-gestures-unstable-v1.xml"
+if ! command -v wayland-scanner >/dev/null 2>&1 || [ ! -f "$gestures_xml" ]; then
+	echo "build.sh: wayland-scanner or wayland-protocols missing (apt-get install libwayland-dev wayland-protocols)" >&2
+	exit 1
+fi
+
+# The module serves zwp_pointer_gestures_v1 itself (weston 10 does not);
+# its server glue is generated next to the compile, never committed.
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+wayland-scanner server-header "$gestures_xml" "$scratch/pointer-gestures-unstable-v1-server-protocol.h"
+wayland-scanner private-code "$gestures_xml" "$scratch/pointer-gestures-unstable-v1-protocol.c"
 
 mkdir -p "$(dirname "$out")"
 # shellcheck disable=SC2046  # pkg-config output must word-split
 cc -shared -fPIC -O2 -g -std=gnu11 -Wall -Wextra -Werror=implicit-function-declaration \
-	-o "$out" "$here/inject.c" \
-	$(pkg-config --cflags --libs libweston-10 wayland-server libpng) -lm
+	-I "$scratch" -o "$out" "$here/inject.c" "$scratch/pointer-gestures-unstable-v1-protocol.c" \
+	$(pkg-config --cflags --libs libweston-10 wayland-server libpng xkbcommon) -lm
 echo "$out"

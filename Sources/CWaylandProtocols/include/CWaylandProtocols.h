@@ -17,6 +17,11 @@
 #error "Wayland protocol glue is missing: run protocols/generate.sh"
 #endif
 #include "../generated/xdg-shell-client-protocol.h"
+#include "../generated/viewporter-client-protocol.h"
+#include "../generated/presentation-time-client-protocol.h"
+#include "../generated/fractional-scale-v1-client-protocol.h"
+#include "../generated/xdg-decoration-unstable-v1-client-protocol.h"
+#include "../generated/pointer-gestures-unstable-v1-client-protocol.h"
 
 /* Core protocol (tables live in libwayland-client). */
 
@@ -45,6 +50,35 @@ static inline const struct wl_interface *cwp_wl_output_interface(void)
 static inline const struct wl_interface *cwp_xdg_wm_base_interface(void)
 {
     return &xdg_wm_base_interface;
+}
+
+/* pointer-gestures-unstable-v1 (touchpad swipe, pinch and hold). */
+
+static inline const struct wl_interface *cwp_zwp_pointer_gestures_v1_interface(void)
+{
+    return &zwp_pointer_gestures_v1_interface;
+}
+
+/* Display: HiDPI, presentation timing and decorations. */
+
+static inline const struct wl_interface *cwp_wp_viewporter_interface(void)
+{
+    return &wp_viewporter_interface;
+}
+
+static inline const struct wl_interface *cwp_wp_fractional_scale_manager_v1_interface(void)
+{
+    return &wp_fractional_scale_manager_v1_interface;
+}
+
+static inline const struct wl_interface *cwp_wp_presentation_interface(void)
+{
+    return &wp_presentation_interface;
+}
+
+static inline const struct wl_interface *cwp_zxdg_decoration_manager_v1_interface(void)
+{
+    return &zxdg_decoration_manager_v1_interface;
 }
 
 #endif

@@ -24,18 +24,24 @@ public final class TitleBarView: View {
         closeButton.frame = Rect(x: bounds.width - 46, y: 0, width: 46, height: bounds.height)
     }
 
-    public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
-        // A drag on the bar moves the window; the compositor takes over the
-        // grab, so nothing more arrives for this touch.
-        if touches.first?.tapCount == 1 { window?.request(.beginMove) }
-    }
+    private var moveStarted = false
 
-    public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+    // The move starts only once the drag passes the tap slop: the
+    // compositor's move grab swallows the release, so starting it on the
+    // press would make a double-click impossible.
+    public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+        moveStarted = false
         guard let t = touches.first, t.tapCount == 2, let window else { return }
         window.request(.setMaximized(!window.environment.windowState.contains(.maximized)))
     }
 
-    public override func touchesMoved(_ touches: Set<Touch>, with event: Event) {}
+    public override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+        guard !moveStarted, let t = touches.first, t.tapCount == 0 else { return }
+        moveStarted = true
+        window?.request(.beginMove)
+    }
+
+    public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {}
     public override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {}
 
     /// The title bar's close button: a cross that closes the window when a

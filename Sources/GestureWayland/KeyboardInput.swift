@@ -1,0 +1,219 @@
+import CWaylandClient
+import CXkbCommon
+import GestureKit
+import Glibc
+
+/// One seat's `wl_keyboard`: turns its keys into the window's `KeyEvent`s
+/// by keysym (so shortcuts follow the user's layout), keeps the window's
+/// modifiers current, and repeats held keys as the compositor asks.
+///
+/// Which shortcut a key runs is the app's business (`Window.handleKey`);
+/// nothing here knows any.
+final class KeyboardInput {
+    /// Repeat settings for keyboards older than v4, which have no
+    /// `repeat_info`: the X server's defaults, which users of such
+    /// compositors are used to. Rate in keys per second, delay in ms.
+    static let fallbackRepeatRate: Int32 = 25
+    static let fallbackRepeatDelay: Int32 = 600
+
+    private let connection: WaylandConnection
+    private let proxy: OpaquePointer
+    private let seat: OpaquePointer
+    private let version: UInt32
+    private let target: InputTarget
+    private let context: OpaquePointer
+
+    /// The compositor's keymap; keys are dropped until one arrives.
+    private var keymap: Keymap?
+    /// The window, while it has this keyboard's focus (enter to leave).
+    private weak var focusedWindow: Window?
+    private var repeatRate = KeyboardInput.fallbackRepeatRate
+    private var repeatDelay = KeyboardInput.fallbackRepeatDelay
+    /// The key being repeated: its keycode, when it was pressed (compositor
+    /// time and scheduler time, so repeats get compositor time stamps), and
+    /// the timer (first the delay, then the rate).
+    private var repeating: (key: UInt32, pressTime: Double, pressClock: Double, timer: ScheduledTimer)?
+
+    /// Takes the keyboard of `seat` (a `wl_seat` of `version`; the keyboard
+    /// gets the same version). Nil when xkbcommon cannot allocate.
+    init?(seat: OpaquePointer, version: UInt32, target: InputTarget, connection: WaylandConnection) {
+        // Neither include paths nor the environment's XKB_DEFAULT_* matter:
+        // keymaps come complete from the compositor, never from names.
+        let flags = XKB_CONTEXT_NO_DEFAULT_INCLUDES.rawValue | XKB_CONTEXT_NO_ENVIRONMENT_NAMES.rawValue
+        guard let context = xkb_context_new(xkb_context_flags(rawValue: flags)) else { return nil }
+        self.context = context
+        self.connection = connection
+        self.seat = seat
+        self.version = version
+        self.target = target
+        proxy = wl_seat_get_keyboard(seat)
+        wl_keyboard_add_listener(proxy, keyboardListener.pointer, listenerUserData(self))
+    }
+
+    deinit {
+        stopRepeat()
+        if version >= UInt32(WL_KEYBOARD_RELEASE_SINCE_VERSION) {
+            wl_keyboard_release(proxy)
+        } else {
+            wl_keyboard_destroy(proxy)
+        }
+        keymap = nil
+        xkb_context_unref(context)
+    }
+
+    /// Treats the focus as lost: the keyboard is going away, and keys held
+    /// now will never be seen released.
+    func cancel() {
+        stopRepeat()
+        guard let window = focusedWindow else { return }
+        focusedWindow = nil
+        window.keyboardFocusLost()
+    }
+
+    // MARK: Events
+
+    fileprivate func handleKeymap(format: UInt32, fd: Int32, size: UInt32) {
+        defer { close(fd) }
+        stopRepeat()
+        guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue else {
+            logLine("wl_keyboard keymap format \(format) is not XKB v1: keyboard input ignored")
+            keymap = nil
+            return
+        }
+        // Private, read-only: from v7 the compositor may hand out a sealed
+        // or read-only file that a shared mapping would fail on.
+        let length = Int(size)
+        guard length > 0, let mapped = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0),
+              mapped != UnsafeMutableRawPointer(bitPattern: -1) else {
+            logLine("cannot map the keyboard keymap (\(size) bytes): \(errnoDescription(errno))")
+            keymap = nil
+            return
+        }
+        defer { munmap(mapped, length) }
+        keymap = Keymap(context: context, text: mapped.assumingMemoryBound(to: CChar.self), length: length)
+        if keymap == nil {
+            logLine("the compositor's keymap does not compile: keyboard input ignored")
+        }
+    }
+
+    fileprivate func handleEnter(serial: UInt32, surface: OpaquePointer?) {
+        guard let window = target.window(for: surface) else { return }
+        focusedWindow = window
+        // Keys already held at enter are not presses (the protocol says
+        // so); the modifiers event that follows sets the modifiers.
+    }
+
+    fileprivate func handleLeave() {
+        cancel()
+    }
+
+    fileprivate func handleKey(serial: UInt32, time: UInt32, key: UInt32, state: UInt32) {
+        guard let window = focusedWindow, let keymap else { return }
+        let seconds = target.seconds(fromMilliseconds: time)
+        let pressed = state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue
+        // The newest repeating key takes over the repeat; a modifier
+        // pressed meanwhile does not stop it (Shift held while "a" repeats
+        // turns the repeats into "A", as everywhere else).
+        let takesOverRepeat = pressed && keymap.repeats(Self.xkbKeycode(key))
+        if pressed {
+            target.recordGrabSerial(serial, seat: seat)
+        }
+        if takesOverRepeat || (!pressed && repeating?.key == key) {
+            stopRepeat()
+        }
+        window.handleKey(event(for: key, keymap: keymap, pressed: pressed, isRepeat: false, time: seconds))
+        // The window may have closed or lost focus in between.
+        if takesOverRepeat, focusedWindow === window, repeatRate > 0 {
+            startRepeat(key: key, time: seconds, window: window)
+        }
+    }
+
+    fileprivate func handleModifiers(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
+        guard let keymap else { return }
+        keymap.updateModifiers(depressed: depressed, latched: latched, locked: locked, group: group)
+        // Alt + drag must work with no key event in between (Alt pressed
+        // before the window got focus).
+        focusedWindow?.input.keyboardModifiers = keymap.modifiers
+    }
+
+    fileprivate func handleRepeatInfo(rate: Int32, delay: Int32) {
+        repeatRate = max(0, rate)
+        repeatDelay = max(0, delay)
+        if repeatRate == 0 { stopRepeat() }
+    }
+
+    // MARK: Repeat
+
+    private func startRepeat(key: UInt32, time: Double, window: Window) {
+        let scheduler = window.scheduler
+        let timer = scheduler.schedule(after: Double(repeatDelay) / 1000) { [weak self] _ in
+            self?.repeatDelayDidPass()
+        }
+        repeating = (key, time, scheduler.now, timer)
+    }
+
+    private func repeatDelayDidPass() {
+        guard let current = repeating, let window = focusedWindow else { return }
+        let timer = window.scheduler.schedule(after: 1 / Double(repeatRate), repeats: true) { [weak self] _ in
+            self?.sendRepeat()
+        }
+        repeating = (current.key, current.pressTime, current.pressClock, timer)
+        sendRepeat()
+    }
+
+    private func sendRepeat() {
+        guard let current = repeating, let window = focusedWindow, let keymap else {
+            stopRepeat()
+            return
+        }
+        // Compositor time, advanced by how long the key has been held.
+        let time = current.pressTime + max(0, window.scheduler.now - current.pressClock)
+        // Looked up now: a modifier pressed while holding the key counts.
+        window.handleKey(event(for: current.key, keymap: keymap, pressed: true, isRepeat: true, time: time))
+    }
+
+    private func stopRepeat() {
+        repeating?.timer.invalidate()
+        repeating = nil
+    }
+
+    // MARK: Translation
+
+    /// Evdev codes (what `wl_keyboard.key` carries) are XKB keycodes minus 8,
+    /// an offset kept from X11.
+    private static func xkbKeycode(_ key: UInt32) -> xkb_keycode_t {
+        key &+ 8
+    }
+
+    private func event(for key: UInt32, keymap: Keymap, pressed: Bool, isRepeat: Bool, time: Double) -> KeyEvent {
+        let code = Self.xkbKeycode(key)
+        let keysym = keymap.keysym(for: code)
+        let base = keymap.baseKeysym(for: code)
+        return KeyEvent(keysym: keysym, baseKeysym: base == 0 ? keysym : base, modifiers: keymap.modifiers,
+                        isPressed: pressed, isRepeat: isRepeat, text: pressed ? keymap.text(for: code) : "",
+                        time: time)
+    }
+}
+
+private let keyboardListener = ListenerTable(wl_keyboard_listener(
+    keymap: { data, _, format, fd, size in
+        listenerOwner(data, as: KeyboardInput.self).handleKeymap(format: format, fd: fd, size: size)
+    },
+    enter: { data, _, serial, surface, _ in
+        listenerOwner(data, as: KeyboardInput.self).handleEnter(serial: serial, surface: surface)
+    },
+    leave: { data, _, _, _ in
+        listenerOwner(data, as: KeyboardInput.self).handleLeave()
+    },
+    key: { data, _, serial, time, key, state in
+        listenerOwner(data, as: KeyboardInput.self).handleKey(serial: serial, time: time, key: key, state: state)
+    },
+    modifiers: { data, _, _, depressed, latched, locked, group in
+        listenerOwner(data, as: KeyboardInput.self)
+            .handleModifiers(depressed: depressed, latched: latched, locked: locked, group: group)
+    },
+    // v4+; older keyboards keep the fallback settings.
+    repeat_info: { data, _, rate, delay in
+        listenerOwner(data, as: KeyboardInput.self).handleRepeatInfo(rate: rate, delay: delay)
+    }
+))

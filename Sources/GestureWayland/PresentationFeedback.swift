@@ -1,0 +1,104 @@
+import CPosix
+import CWaylandProtocols
+import Glibc
+
+/// The `wp_presentation` global: for each frame committed, when it actually
+/// reached the screen (or that it never did).
+///
+/// Timestamps are handed out on `CLOCK_MONOTONIC`, the clock of
+/// `MonotonicTimeSource` and of the backend's input stamps, whatever clock
+/// the compositor reports in; so a latency is one subtraction.
+final class Presentation {
+    private let connection: WaylandConnection
+    private let proxy: OpaquePointer
+    /// The clock of the compositor's timestamps. `clock_id` arrives right
+    /// after binding (with the start-up roundtrip), long before a frame.
+    private var clockID = clockid_t(CLOCK_MONOTONIC)
+    /// Feedback requested and not yet answered. Owned here because
+    /// libwayland only keeps an unretained pointer to each.
+    private var pending: [ObjectIdentifier: PresentationFeedback] = [:]
+
+    /// Adopts a bound `wp_presentation` proxy.
+    init(proxy: OpaquePointer, connection: WaylandConnection) {
+        self.connection = connection
+        self.proxy = proxy
+        wp_presentation_add_listener(proxy, presentationListener.pointer, listenerUserData(self))
+    }
+
+    deinit {
+        // Destroying the proxies drops their events; nobody waits for them.
+        pending.removeAll()
+        wp_presentation_destroy(proxy)
+    }
+
+    /// Asks when the content of `surface`'s next commit is presented: call
+    /// just before that commit. `completion` receives the presentation time
+    /// (`CLOCK_MONOTONIC` seconds), or nil when the frame was never shown
+    /// (replaced by a newer commit before a repaint, or the window hidden).
+    func requestFeedback(for surface: OpaquePointer, completion: @escaping (_ presentedAt: Double?) -> Void) {
+        let feedback = PresentationFeedback(proxy: wp_presentation_feedback(proxy, surface)) { [unowned self] feedback, presented in
+            pending.removeValue(forKey: ObjectIdentifier(feedback))
+            completion(presented.map(monotonicSeconds(from:)))
+        }
+        pending[ObjectIdentifier(feedback)] = feedback
+    }
+
+    /// A compositor timestamp on `CLOCK_MONOTONIC`: converted through the
+    /// current offset between the two clocks if the compositor uses another
+    /// one (the offset drifts slowly; the error is far below a frame).
+    private func monotonicSeconds(from seconds: Double) -> Double {
+        guard clockID != clockid_t(CLOCK_MONOTONIC) else { return seconds }
+        var now = timespec()
+        guard clock_gettime(clockID, &now) == 0 else { return seconds }
+        let clockNow = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+        return seconds - clockNow + cposix_monotonic_seconds()
+    }
+
+    fileprivate func handleClockID(_ clock: UInt32) {
+        clockID = clockid_t(bitPattern: clock)
+    }
+}
+
+/// One frame's `wp_presentation_feedback`: answered exactly once, by
+/// `presented` or `discarded`, after which the compositor forgets it and
+/// the proxy is destroyed.
+private final class PresentationFeedback {
+    private let proxy: OpaquePointer
+    private var completion: ((PresentationFeedback, Double?) -> Void)?
+
+    init(proxy: OpaquePointer, completion: @escaping (PresentationFeedback, Double?) -> Void) {
+        self.proxy = proxy
+        self.completion = completion
+        wp_presentation_feedback_add_listener(proxy, feedbackListener.pointer, listenerUserData(self))
+    }
+
+    deinit {
+        wp_presentation_feedback_destroy(proxy)
+    }
+
+    fileprivate func finish(presentedAt seconds: Double?) {
+        // The completion releases this object: take it out first.
+        let completion = self.completion
+        self.completion = nil
+        completion?(self, seconds)
+    }
+}
+
+private let presentationListener = ListenerTable(wp_presentation_listener(
+    clock_id: { data, _, clock in
+        listenerOwner(data, as: Presentation.self).handleClockID(clock)
+    }
+))
+
+private let feedbackListener = ListenerTable(wp_presentation_feedback_listener(
+    // Which output showed the frame; the window's output is tracked
+    // through wl_surface.enter already.
+    sync_output: { _, _, _ in },
+    presented: { data, _, secondsHigh, secondsLow, nanoseconds, _, _, _, _ in
+        let seconds = Double(UInt64(secondsHigh) << 32 | UInt64(secondsLow)) + Double(nanoseconds) / 1e9
+        listenerOwner(data, as: PresentationFeedback.self).finish(presentedAt: seconds)
+    },
+    discarded: { data, _ in
+        listenerOwner(data, as: PresentationFeedback.self).finish(presentedAt: nil)
+    }
+))

@@ -1,0 +1,299 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The Wayland backend's input beyond plain touches, in real weston:
+/// keys translated by the compositor's keymap (shortcuts by keysym, so by
+/// layout), touch cancel and devices unplugged mid-gesture, Alt + mouse,
+/// the cursor, and touchpad gestures (`zwp_pointer_gestures_v1`, which the
+/// weston-inject module serves since weston 10 has none).
+///
+/// Linux key codes used: 16 KEY_Q, 29 KEY_LEFTCTRL, 30 KEY_A, 56
+/// KEY_LEFTALT; 272 is BTN_LEFT.
+@Suite("Platform input end to end", .serialized,
+       .enabled(if: endToEndEnabled, "set GESTURE_E2E=1 to run end-to-end tests"))
+struct PlatformInputEndToEndTests {
+    static let keyQ = 16, keyLeftCtrl = 29, keyA = 30, keyLeftAlt = 56
+    static let leftButton = 272
+
+    // MARK: Keyboard
+
+    @Test("Ctrl+Q quits the app cleanly: exit status 0, no error printed")
+    func ctrlQQuits() throws {
+        let run = try FlatCubeEndToEndTests.start()
+        try run.session.send(["key \(Self.keyLeftCtrl) pressed", "key \(Self.keyQ) pressed"])
+        #expect(run.session.waitFor { !run.app.isRunning }, "still running; output: \(run.session.output(of: run.app))")
+        guard !run.app.isRunning else { return }
+        #expect(run.app.terminationReason == .exit && run.app.terminationStatus == 0,
+                "status \(run.app.terminationStatus); output: \(run.session.output(of: run.app))")
+        #expect(!run.session.output(of: run.app).lowercased().contains("error"),
+                "output: \(run.session.output(of: run.app))")
+    }
+
+    @Test("with a French (AZERTY) keymap the key typing q quits with Ctrl, not the key where US keyboards have Q")
+    func shortcutsFollowTheLayout() throws {
+        let run = try FlatCubeEndToEndTests.start()
+        // Switched while the app runs: it must take the new wl_keyboard.keymap.
+        try run.session.send("keymap fr")
+        // AZERTY types "a" on the key US keyboards call Q: Ctrl+A is no shortcut.
+        try run.session.send(["key \(Self.keyLeftCtrl) pressed", "key \(Self.keyQ) pressed", "key \(Self.keyQ) released"])
+        Thread.sleep(forTimeInterval: 0.4)
+        #expect(run.app.isRunning, "Ctrl + the key typing a quit the app")
+        // ...and "q" on the key US keyboards call A.
+        try run.session.send(["key \(Self.keyA) pressed"])
+        #expect(run.session.waitFor { !run.app.isRunning }, "Ctrl + the key typing q did not quit")
+        guard !run.app.isRunning else { return }
+        #expect(run.app.terminationReason == .exit && run.app.terminationStatus == 0,
+                "status \(run.app.terminationStatus); output: \(run.session.output(of: run.app))")
+    }
+
+    // MARK: Touch cancel and devices going away
+
+    @Test("a wl_touch.cancel in the middle of a pinch cancels it (never ended), and a tap afterwards still works")
+    func touchCancelMidPinch() throws {
+        let run = try GesturesEndToEndTests.start()
+        let input = GesturesEndToEndTests.RecordedTouches(session: run.session)
+        let c = GesturesEndToEndTests.pinchCentre
+        try input.down(0, c.x - 50, c.y)
+        try input.down(1, c.x + 50, c.y)
+        try input.frame()
+        for step in 1...4 {
+            input.pause(GesturesEndToEndTests.frameInterval)
+            let half = 50 + 8 * Double(step)
+            try input.move(0, c.x - half, c.y)
+            try input.move(1, c.x + half, c.y)
+            try input.frame()
+        }
+        #expect(run.session.waitFor { run.log.gestureStates("pinch") == ["began"] }, "log: \(run.log.lines)")
+        // The compositor takes the fingers over: no up will follow.
+        try run.session.send("touch-cancel")
+        #expect(run.session.waitFor { run.log.gestureStates("pinch") == ["began", "cancelled"] }, "log: \(run.log.lines)")
+
+        let tap = GesturesEndToEndTests.tapCentre
+        try input.tap(tap.x, tap.y)
+        #expect(run.session.waitFor { run.log.texts(of: "output").last == "Tapped" }, "labels: \(run.log.texts(of: "output"))")
+        #expect(run.log.gestureStates("pinch") == ["began", "cancelled"], "the pinch never ends: \(run.log.lines)")
+        #expect(run.log.gestureStates("tap") == ["ended"], "log: \(run.log.lines)")
+    }
+
+    @Test("removing the touch capability while a finger is down in red counts no tap; with touch back a tap counts 1")
+    func touchUnpluggedMidTouch() throws {
+        let run = try FlatCubeEndToEndTests.start()
+        try run.session.send(["touch-down 0 400 120", "touch-frame"])
+        Thread.sleep(forTimeInterval: 0.05)
+        try run.session.send("capabilities pointer,keyboard")
+        // Long enough for a tap the lost finger might still produce.
+        Thread.sleep(forTimeInterval: 0.4)
+        #expect(run.log.texts(of: "singleCounter").isEmpty, "log: \(run.log.lines)")
+        #expect(run.log.gestureStates("oneFingerTap").isEmpty, "log: \(run.log.lines)")
+
+        // A touch left stuck would make this a second finger, or its tap a
+        // double tap: it counts exactly once.
+        try Self.setCapabilities("touch,pointer,keyboard", of: run)
+        try run.tap(400, 120)
+        #expect(run.session.waitFor { run.log.hasLabel("singleCounter", "1") }, "log: \(run.log.lines)")
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(run.log.texts(of: "singleCounter") == ["1"], "log: \(run.log.lines)")
+        #expect(run.log.gestureStates("oneFingerTap") == ["ended"], "log: \(run.log.lines)")
+    }
+
+    @Test("removing the pointer in the middle of a left-button press in red counts no tap; a click afterwards counts 1")
+    func pointerUnpluggedMidDrag() throws {
+        let run = try FlatCubeEndToEndTests.start(capabilities: "touch,pointer,keyboard")
+        try run.session.send(["pointer-motion 400 120", "pointer-frame", "button \(Self.leftButton) pressed", "pointer-frame"])
+        Thread.sleep(forTimeInterval: 0.05)
+        try run.session.send("capabilities touch,keyboard")
+        Thread.sleep(forTimeInterval: 0.4)
+        #expect(run.log.texts(of: "singleCounter").isEmpty, "log: \(run.log.lines)")
+
+        try Self.setCapabilities("touch,pointer,keyboard", of: run)
+        try run.session.send(["pointer-motion 400 121", "pointer-frame", "button \(Self.leftButton) pressed", "pointer-frame",
+                              "button \(Self.leftButton) released", "pointer-frame"])
+        #expect(run.session.waitFor { run.log.hasLabel("singleCounter", "1") }, "log: \(run.log.lines)")
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(run.log.texts(of: "singleCounter") == ["1"], "log: \(run.log.lines)")
+    }
+
+    // MARK: Alt + mouse
+
+    /// At 800x600 the window centre is (400, 300): a click at (200, 300),
+    /// in the left yellow square only, mirrors to (600, 300), in the right
+    /// yellow square only.
+    @Test("Alt + click in the left yellow adds a mirrored touch in the right yellow: a two-finger tap counts yellow")
+    func altClickMirrors() throws {
+        let run = try FlatCubeEndToEndTests.start(capabilities: "touch,pointer,keyboard")
+        let click = ["button \(Self.leftButton) pressed", "pointer-frame", "button \(Self.leftButton) released", "pointer-frame"]
+        // Without Alt: one finger in yellow counts nothing.
+        try run.session.send(["pointer-motion 200 300", "pointer-frame"] + click)
+        #expect(run.session.waitFor { run.log.gestureStates("oneFingerTap") == ["ended"] }, "log: \(run.log.lines)")
+        Thread.sleep(forTimeInterval: 0.4)
+        #expect(run.log.texts(of: "doubleCounterLeft").isEmpty, "log: \(run.log.lines)")
+
+        try run.session.send(["key \(Self.keyLeftAlt) pressed"] + click + ["key \(Self.keyLeftAlt) released"])
+        #expect(run.session.waitFor { run.log.hasLabel("doubleCounterLeft", "1") && run.log.hasLabel("doubleCounterRight", "1") },
+                "log: \(run.log.lines)")
+        #expect(run.log.texts(of: "singleCounter").isEmpty, "log: \(run.log.lines)")
+    }
+
+    @Test("losing the keyboard while Alt is held ends Alt: a click is one touch again")
+    func keyboardUnpluggedEndsModifiers() throws {
+        let run = try FlatCubeEndToEndTests.start(capabilities: "touch,pointer,keyboard")
+        try run.session.send(["pointer-motion 200 300", "pointer-frame", "key \(Self.keyLeftAlt) pressed"])
+        try Self.setCapabilities("touch,pointer", of: run)
+        try run.session.send(["button \(Self.leftButton) pressed", "pointer-frame", "button \(Self.leftButton) released", "pointer-frame"])
+        #expect(run.session.waitFor { run.log.gestureStates("oneFingerTap") == ["ended"] }, "log: \(run.log.lines)")
+        Thread.sleep(forTimeInterval: 0.4)
+        #expect(run.log.texts(of: "doubleCounterLeft").isEmpty, "Alt outlived its keyboard: \(run.log.lines)")
+    }
+
+    // MARK: Cursor
+
+    @Test("over the window the pointer shows the theme's arrow, its tip at the pointer")
+    func cursorIsShown() throws {
+        let run = try FlatCubeEndToEndTests.start(capabilities: "touch,pointer,keyboard")
+        // White page background, away from every square and label.
+        try run.session.send(["pointer-motion 60 520", "pointer-frame"])
+        let shot = try run.settledScreenshot()
+        var dark = 0, darkNearTip = false
+        for y in 515...545 {
+            for x in 55...85 where shot.pixel(x: x, y: y).distance(to: .black) < 80 {
+                dark += 1
+                if abs(x - 60) <= 3 && abs(y - 520) <= 3 { darkNearTip = true }
+            }
+        }
+        #expect(dark >= 10, "no cursor drawn around (60, 520)")
+        #expect(darkNearTip, "the arrow's tip (hotspot) is not at the pointer")
+        #expect(run.session.output(of: run.app).contains("no cursor theme") == false)
+    }
+
+    @Test("at output scale 2 the cursor keeps its size on screen, drawn from the theme's double-size images")
+    func cursorFollowsScale() throws {
+        /// The bounding box of the cursor's dark pixels around the pointer
+        /// at (60, 520), in buffer pixels.
+        func arrowBox(scale: Int) throws -> (width: Int, height: Int, tipX: Int, tipY: Int) {
+            let run = try RunningApp(page: "flatcube", capabilities: "touch,pointer,keyboard", scale: scale) {
+                $0.pixel(x: 400 * scale, y: 120 * scale) == .init(r: 255, g: 102, b: 102)
+            }
+            try run.session.send(["pointer-motion 60 520", "pointer-frame"])
+            let shot = try run.settledScreenshot()
+            var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+            for y in (510 * scale)...(550 * scale) {
+                for x in (50 * scale)...(90 * scale) where shot.pixel(x: x, y: y).distance(to: .black) < 80 {
+                    minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                }
+            }
+            try #require(minX <= maxX, "no cursor at scale \(scale)")
+            return (maxX - minX + 1, maxY - minY + 1, minX, minY)
+        }
+        let single = try arrowBox(scale: 1)
+        let double = try arrowBox(scale: 2)
+        let ratio = Double(double.height) / Double(single.height)
+        #expect(ratio > 1.7 && ratio < 2.3, "arrow \(single) at scale 1, \(double) at scale 2")
+        // The tip stays at the pointer: (120, 1040) in buffer pixels.
+        #expect(abs(double.tipX - 120) <= 6 && abs(double.tipY - 1040) <= 6, "arrow at scale 2: \(double)")
+    }
+
+    // MARK: Touchpad gestures
+
+    @Test("a touchpad pinch to scale 1.5 over the image reads Scale:1.50 and grows the image by 1.5")
+    func touchpadPinch() throws {
+        let run = try Self.startGesturesWithPointer()
+        let before = try run.settledScreenshot()
+        let boxBefore = try #require(GesturesEndToEndTests.ImageBox(in: before, caption: before))
+        let c = GesturesEndToEndTests.pinchCentre
+        try run.session.send(["pointer-motion \(c.x) \(c.y)", "pointer-frame", "pinch-begin 2"])
+        for scale in [1.1, 1.2, 1.3, 1.4, 1.5] {
+            Thread.sleep(forTimeInterval: GesturesEndToEndTests.frameInterval)
+            try run.session.send("pinch-update 0 0 \(scale) 0")
+        }
+        try run.session.send("pinch-end")
+        #expect(run.session.waitFor { run.log.gestureStates("pinch") == ["began", "ended"] }, "log: \(run.log.lines)")
+        let scales = run.log.texts(of: "output").compactMap { GesturesEndToEndTests.figure("Scale", in: $0) }
+        #expect(abs((scales.last ?? 0) - 1.5) <= 0.02, "labels: \(run.log.texts(of: "output"))")
+        #expect(run.log.gestureStates("rotation").isEmpty, "a pinch without turning is no rotation")
+
+        // Move the cursor off the image before judging its size.
+        try run.session.send(["pointer-motion 400 200", "pointer-frame"])
+        let after = try run.settledScreenshot()
+        let boxAfter = try #require(GesturesEndToEndTests.ImageBox(in: after, caption: before))
+        let ratio = Double(boxAfter.width) / Double(boxBefore.width)
+        #expect(abs(ratio - 1.5) <= 0.03, "image \(boxBefore) -> \(boxAfter)")
+    }
+
+    @Test("a touchpad pinch turning 10 degrees clockwise three times reads Radians:0.52")
+    func touchpadRotation() throws {
+        let run = try Self.startGesturesWithPointer()
+        let c = GesturesEndToEndTests.pinchCentre
+        try run.session.send(["pointer-motion \(c.x) \(c.y)", "pointer-frame", "pinch-begin 2"])
+        for _ in 1...3 {
+            Thread.sleep(forTimeInterval: GesturesEndToEndTests.frameInterval)
+            // The protocol's rotation is since the previous update.
+            try run.session.send("pinch-update 0 0 1 10")
+        }
+        try run.session.send("pinch-end")
+        #expect(run.session.waitFor { run.log.gestureStates("rotation") == ["began", "ended"] }, "log: \(run.log.lines)")
+        let radians = run.log.texts(of: "output").compactMap { GesturesEndToEndTests.figure("Radians", in: $0) }
+        #expect(abs((radians.last ?? 0) - 30 * .pi / 180) <= 0.02, "clockwise is positive; labels: \(run.log.texts(of: "output"))")
+    }
+
+    @Test("a cancelled touchpad pinch is cancelled, not ended")
+    func touchpadPinchCancelled() throws {
+        let run = try Self.startGesturesWithPointer()
+        let c = GesturesEndToEndTests.pinchCentre
+        try run.session.send(["pointer-motion \(c.x) \(c.y)", "pointer-frame", "pinch-begin 2"])
+        for scale in [1.2, 1.4] {
+            Thread.sleep(forTimeInterval: GesturesEndToEndTests.frameInterval)
+            try run.session.send("pinch-update 0 0 \(scale) 0")
+        }
+        try run.session.send("pinch-end cancelled")
+        #expect(run.session.waitFor { run.log.gestureStates("pinch") == ["began", "cancelled"] }, "log: \(run.log.lines)")
+    }
+
+    @Test("a fast three-finger touchpad swipe to the left in the swipe area reads Swiped left")
+    func touchpadSwipe() throws {
+        let run = try Self.startGesturesWithPointer()
+        let c = GesturesEndToEndTests.swipeCentre
+        try run.session.send(["pointer-motion \(c.x + 60) \(c.y)", "pointer-frame", "swipe-begin 3"])
+        for _ in 1...6 {
+            Thread.sleep(forTimeInterval: GesturesEndToEndTests.frameInterval)
+            try run.session.send("swipe-update -20 0")
+        }
+        try run.session.send("swipe-end")
+        #expect(run.session.waitFor { run.log.texts(of: "output").last == "Swiped left" }, "labels: \(run.log.texts(of: "output"))")
+    }
+
+    @Test("fingers resting on the touchpad for 0.6 s over the long press area read Long pressed")
+    func touchpadHold() throws {
+        let run = try Self.startGesturesWithPointer()
+        let c = GesturesEndToEndTests.longPressCentre
+        try run.session.send(["pointer-motion \(c.x) \(c.y)", "pointer-frame", "hold-begin 2"])
+        Thread.sleep(forTimeInterval: 0.6)
+        try run.session.send("hold-end")
+        #expect(run.session.waitFor { run.log.gestureStates("longPress") == ["began", "ended"] }, "log: \(run.log.lines)")
+        #expect(run.log.texts(of: "output").last == "Long pressed", "labels: \(run.log.texts(of: "output"))")
+    }
+
+    // MARK: Helpers
+
+    /// Changes the seat's devices and gives the app a repaint's time to
+    /// take the new ones: events injected at once could reach weston
+    /// before the app's `get_touch` or `get_pointer`, and be lost.
+    static func setCapabilities(_ list: String, of run: RunningApp) throws {
+        try run.session.send("capabilities \(list)")
+        _ = try run.session.screenshot()
+    }
+
+    /// The Gestures page with a pointer from the start: a capability added
+    /// later races the app, whose gesture objects may not exist yet when
+    /// the first touchpad event is injected. The pointer enters at (100,
+    /// 100), in the tap area, away from the image.
+    static func startGesturesWithPointer() throws -> RunningApp {
+        try RunningApp(page: "gestures", capabilities: "touch,pointer,keyboard") { shot in
+            shot.pixel(x: 700, y: 570) == .init(r: 0xec, g: 0xef, b: 0xf1)
+                && shot.pixel(x: 600, y: 400) == .init(r: 0x8e, g: 0xca, b: 0xe6)
+        }
+    }
+}
