@@ -10,6 +10,7 @@ struct LiveRun {
     var page: DemoPage
     var logPath: String?
     var accelerometerRoot: String
+    var recordPath: String?
 
     /// Whether a compositor could be there: WAYLAND_DISPLAY is set, or the
     /// default socket exists.
@@ -38,6 +39,12 @@ struct LiveRun {
                 logSink.write(Data((line + "\n").utf8))
             })
         }
+        var recorder: InputRecorder?
+        if let recordPath {
+            recorder = try InputRecorder(path: recordPath, size: window.bounds.size, page: page.rawValue)
+            window.input.tap = recorder
+        }
+        defer { withExtendedLifetime(recorder) {} }
         // Shaking a tablet with an accelerometer is a shake; the monitor
         // polls only while the window has focus.
         let monitor = AccelerometerShakeMonitor(window: window, root: accelerometerRoot)

@@ -31,6 +31,9 @@ struct GestureDemo: ParsableCommand {
     @Option(help: "Window size in logical pixels, WIDTHxHEIGHT.")
     var size: String?
 
+    @Option(help: "Record the live session's input as a script to this file.")
+    var record: String?
+
     @Option(help: "Where to look for a Linux IIO accelerometer (live runs).")
     var accelerometerRoot = "/sys/bus/iio/devices"
 
@@ -71,7 +74,8 @@ struct GestureDemo: ParsableCommand {
             try runHeadless(size: windowSize ?? DemoApp.defaultSize)
             return
         }
-        try LiveRun(size: windowSize, page: page, logPath: log, accelerometerRoot: accelerometerRoot).run()
+        try LiveRun(size: windowSize, page: page, logPath: log, accelerometerRoot: accelerometerRoot,
+                    recordPath: record).run()
     }
 
     func runHeadless(size: Size) throws {

@@ -33,6 +33,10 @@ public final class InputRouter {
         self.window = window
     }
 
+    /// Sees every raw input call as it arrives, before any interpretation
+    /// (for recording a live session as a script).
+    public weak var tap: RawInputTap?
+
     /// Touches currently on the surface.
     public var activeTouches: [Touch] { Array(touchesByKey.values) }
 
@@ -44,14 +48,17 @@ public final class InputRouter {
     /// A compositor touch point went down. `seat` keeps the ids of
     /// several seats apart (each seat numbers its touches from 0).
     public func touchDown(id: Int32, seat: Int = 0, at location: Point, time: Double) {
+        tap?.raw(.touchDown(id: id, seat: seat, at: location), time: time)
         begin(key: Self.key(id, seat), at: location, time: time)
     }
 
     public func touchMotion(id: Int32, seat: Int = 0, to location: Point, time: Double) {
+        tap?.raw(.touchMotion(id: id, seat: seat, to: location), time: time)
         move(key: Self.key(id, seat), to: location, time: time)
     }
 
     public func touchUp(id: Int32, seat: Int = 0, time: Double) {
+        tap?.raw(.touchUp(id: id, seat: seat), time: time)
         end(key: Self.key(id, seat), time: time, cancelled: false)
     }
 
@@ -83,12 +90,14 @@ public final class InputRouter {
 
     /// Delivers everything since the previous frame as one event.
     public func touchFrame() {
+        tap?.raw(.touchFrame, time: window.scheduler.now)
         flush()
     }
 
     /// The compositor took the touches away (e.g. for a system gesture):
     /// every active touch is cancelled.
     public func touchCancel() {
+        tap?.raw(.touchCancel, time: window.scheduler.now)
         cancelAll()
     }
 
@@ -126,6 +135,7 @@ public final class InputRouter {
     // MARK: Pointer input (left-button drag = one touch)
 
     public func pointerMotion(to location: Point, time: Double) {
+        tap?.raw(.pointerMotion(to: location), time: time)
         pointerLocation = location
         guard pointerTouchDown else { return }
         move(key: Self.pointerKey, to: location, time: time)
@@ -138,6 +148,7 @@ public final class InputRouter {
     /// window's centre for the whole drag (the iOS Simulator's Option-drag),
     /// so pinch and rotation work with a mouse.
     public func pointerButton(_ button: UInt32, pressed: Bool, time: Double) {
+        tap?.raw(.pointerButton(button, pressed: pressed), time: time)
         guard button == Self.leftButton, let location = pointerLocation else { return }
         if pressed && !pointerTouchDown {
             pointerTouchDown = true
@@ -252,7 +263,9 @@ public final class InputRouter {
         flush()
     }
 
-    public func pointerAxis(vertical: Double, horizontal: Double, time: Double) {}
+    public func pointerAxis(vertical: Double, horizontal: Double, time: Double) {
+        tap?.raw(.pointerAxis(vertical: vertical, horizontal: horizontal), time: time)
+    }
 
     // MARK: Frames
 

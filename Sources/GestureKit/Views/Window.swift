@@ -153,6 +153,7 @@ public final class Window: View {
     /// ends even if the modifiers changed meanwhile.
     @discardableResult
     public func handleKey(_ event: KeyEvent) -> Bool {
+        input.tap?.raw(.key(event), time: event.time)
         input.keyboardModifiers = event.modifiers
         if !event.isPressed {
             guard let command = heldCommands.removeValue(forKey: event.keysym)
