@@ -44,7 +44,7 @@ let package = Package(
                                "CWaylandProtocols", "CPosix", "CXkbCommon", "CWaylandCursor"]),
 
         // MARK: Scripted input
-        .target(name: "GestureScript", dependencies: ["GestureKit"]),
+        .target(name: "GestureScript", dependencies: ["GestureKit", "GestureRender"]),
 
         // MARK: Sensors (Linux IIO accelerometer -> shake)
         .target(name: "GestureSensors", dependencies: ["GestureKit"]),
@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "GestureRenderTests", dependencies: ["GestureRender", "GestureKit", "DemoApp"]),
         .testTarget(name: "GestureWaylandTests", dependencies: ["GestureWayland", "GestureKit", "GestureRender"]),
         .testTarget(name: "DemoAppTests", dependencies: ["DemoApp", "GestureKit", "GestureScript"]),
-        .testTarget(name: "GestureScriptTests", dependencies: ["GestureScript", "GestureKit", "DemoApp"]),
+        .testTarget(name: "GestureScriptTests", dependencies: ["GestureScript", "GestureKit", "GestureRender", "DemoApp"]),
         .testTarget(name: "GestureSensorsTests", dependencies: ["GestureSensors", "GestureKit"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CCairo"], exclude: ["README.md"]),
         .testTarget(name: "GestureKitPropertyTests",

@@ -4,31 +4,88 @@ import Glibc
 import CCairo
 import GestureKit
 
-/// A rendered window held in memory: for headless snapshots and tests.
+/// An image in memory: a rendered window (headless snapshots, tests), a
+/// PNG read back (golden comparisons), or a blank canvas (diff images).
+/// Pixels are premultiplied ARGB words, as cairo and the renderer store
+/// them; cairo stays inside this module.
 public final class RenderedImage {
     public let width: Int
     public let height: Int
     private let surface: OpaquePointer
+    /// True for images without alpha (a PNG saved without it).
+    private let isOpaque: Bool
 
     /// Renders `window` at `scale` into a new image.
     public init(window: Window, scale: Double = 1) {
         width = Swift.max(1, Int((window.bounds.width * scale).rounded()))
         height = Swift.max(1, Int((window.bounds.height * scale).rounded()))
         surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        isOpaque = false
         window.layoutIfNeeded()
         Renderer().draw(window, on: surface, scale: scale, clip: nil)
         cairo_surface_flush(surface)
     }
 
+    /// A transparent image of the given size.
+    public init(width: Int, height: Int) {
+        self.width = Swift.max(1, width)
+        self.height = Swift.max(1, height)
+        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(self.width), Int32(self.height))
+        isOpaque = false
+    }
+
+    /// Reads a PNG file.
+    public init(contentsOfPNG path: String) throws {
+        guard let surface = cairo_image_surface_create_from_png(path) else {
+            throw RenderError.pngRead(path: path, reason: "no image")
+        }
+        let status = cairo_surface_status(surface)
+        let format = cairo_image_surface_get_format(surface)
+        guard status == CAIRO_STATUS_SUCCESS, format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24 else {
+            let reason = status == CAIRO_STATUS_SUCCESS ? "unsupported pixel format" : String(cString: cairo_status_to_string(status))
+            cairo_surface_destroy(surface)
+            throw RenderError.pngRead(path: path, reason: reason)
+        }
+        self.surface = surface
+        isOpaque = format == CAIRO_FORMAT_RGB24
+        width = Int(cairo_image_surface_get_width(surface))
+        height = Int(cairo_image_surface_get_height(surface))
+    }
+
     deinit { cairo_surface_destroy(surface) }
+
+    private var stride: Int { Int(cairo_image_surface_get_stride(surface)) }
+
+    private func row(_ y: Int) -> UnsafeMutablePointer<UInt32>? {
+        guard y >= 0, y < height, let data = cairo_image_surface_get_data(surface) else { return nil }
+        return UnsafeMutableRawPointer(data.advanced(by: y * stride)).assumingMemoryBound(to: UInt32.self)
+    }
+
+    /// The premultiplied ARGB word at a pixel (0 outside the image).
+    public func argb(x: Int, y: Int) -> UInt32 {
+        guard x >= 0, x < width, let row = row(y) else { return 0 }
+        return isOpaque ? row[x] | 0xff00_0000 : row[x]
+    }
+
+    /// Sets the premultiplied ARGB word at a pixel inside the image.
+    public func setARGB(_ word: UInt32, x: Int, y: Int) {
+        guard x >= 0, x < width, let row = row(y) else { return }
+        cairo_surface_flush(surface)
+        row[x] = word
+        cairo_surface_mark_dirty(surface)
+    }
+
+    /// Whether row `y` holds the same pixels in both images (the fast path
+    /// of a comparison: most rows of a matching snapshot are identical).
+    public func rowEquals(_ y: Int, in other: RenderedImage) -> Bool {
+        guard width == other.width, isOpaque == other.isOpaque, let a = row(y), let b = other.row(y) else { return false }
+        return memcmp(a, b, width * 4) == 0
+    }
 
     /// The straight-alpha colour at a pixel, components 0...255.
     public func pixel(x: Int, y: Int) -> (r: Int, g: Int, b: Int, a: Int) {
-        guard x >= 0, y >= 0, x < width, y < height, let data = cairo_image_surface_get_data(surface) else {
-            return (0, 0, 0, 0)
-        }
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let word = data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+        guard x >= 0, y >= 0, x < width, y < height else { return (0, 0, 0, 0) }
+        let word = argb(x: x, y: y)
         let a = Int(word >> 24), r = Int((word >> 16) & 0xff), g = Int((word >> 8) & 0xff), b = Int(word & 0xff)
         guard a > 0 else { return (0, 0, 0, 0) }
         if a == 255 { return (r, g, b, a) }
@@ -51,10 +108,12 @@ public final class RenderedImage {
 
 public enum RenderError: Error, CustomStringConvertible {
     case pngWrite(path: String, reason: String)
+    case pngRead(path: String, reason: String)
 
     public var description: String {
         switch self {
         case .pngWrite(let path, let reason): return "cannot write \(path): \(reason)"
+        case .pngRead(let path, let reason): return "cannot read \(path): \(reason)"
         }
     }
 }

@@ -31,7 +31,9 @@ struct LiveRun {
             throw ExitError.runtime(error.description)
         }
         let clock = MonotonicTimeSource()
-        let window = DemoApp.makeWindow(size: size ?? WaylandApplication.defaultSize, timeSource: clock, page: page)
+        // Unbuffered: a reader of the tree dump (Ctrl+T) gets it whole at once.
+        let window = DemoApp.makeWindow(size: size ?? WaylandApplication.defaultSize, timeSource: clock, page: page,
+                                        output: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) })
         if let logSink {
             // Each record is written and flushed at once, so a reader (or an
             // end-to-end test) sees it while the app runs.

@@ -2,6 +2,7 @@ import ArgumentParser
 import DemoApp
 import Foundation
 import GestureKit
+import GestureScript
 
 extension DemoPage: ExpressibleByArgument {}
 
@@ -25,6 +26,12 @@ struct GestureDemo: ParsableCommand {
     @Option(help: "Folder for headless snapshots and log.jsonl.")
     var out = "gesture-demo-out"
 
+    @Option(help: "Stop a headless script after this much virtual time, in seconds (exit 1).")
+    var timeLimit = ScriptDefaults.timeLimit
+
+    @Flag(help: "Write each 'snapshot NAME vs GOLDEN' as the new golden image instead of comparing.")
+    var updateGoldens = false
+
     @Option(help: "Write the live event log (JSON lines) to this file ('-' for standard output).")
     var log: String?
 
@@ -45,6 +52,9 @@ struct GestureDemo: ParsableCommand {
 
     func validate() throws {
         _ = try parsedSize()
+        guard timeLimit.isFinite, timeLimit > 0 else {
+            throw ValidationError("--time-limit expects a positive number of seconds, got '\(timeLimit)'")
+        }
     }
 
     func parsedSize() throws -> Size? {
@@ -94,8 +104,11 @@ struct GestureDemo: ParsableCommand {
             text = builtInTour
             name = "built-in tour"
         }
+        let goldens = script.map { ($0 as NSString).deletingLastPathComponent } ?? ""
         let summary = try HeadlessRun(scriptText: text, scriptName: name, outputDirectory: out,
-                                      size: size, page: page).run()
+                                      size: size, page: page, timeLimit: timeLimit,
+                                      goldenDirectory: goldens.isEmpty ? "." : goldens,
+                                      updateGoldens: updateGoldens).run()
         print(summary)
     }
 }

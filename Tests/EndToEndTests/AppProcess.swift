@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The real `gesture-demo` binary, run as its users run it.
 enum AppBinary {
     /// `GESTURE_E2E_APP`, or the debug build next to this package.
@@ -57,6 +61,12 @@ struct AppLog {
     func texts(of name: String) -> [String] {
         records.filter { $0["type"] as? String == "label" && $0["name"] as? String == name }
             .compactMap { $0["text"] as? String }
+    }
+
+    /// The values control `name` was set to, in order.
+    func controlValues(_ name: String) -> [String] {
+        records.filter { $0["type"] as? String == "control" && $0["name"] as? String == name }
+            .compactMap { $0["value"] as? String }
     }
 
     /// Whether a label named `name` was set to `text`.
@@ -162,4 +172,11 @@ func cpuTicks(of pid: Int32) -> Int? {
     // After the command name: state is field 3, utime 14, stime 15.
     guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
     return user + system
+}
+
+/// CLOCK_MONOTONIC in seconds: the clock of the app's live log.
+func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }

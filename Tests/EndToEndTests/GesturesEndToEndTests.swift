@@ -413,10 +413,3 @@ struct GesturesEndToEndTests {
         }
     }
 }
-
-/// CLOCK_MONOTONIC in seconds: the clock of the app's live log.
-private func monotonicSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-}

@@ -2,19 +2,30 @@ import GestureKit
 @testable import GestureScript
 import Testing
 
+/// The language as docs/scripting.md describes it: every form parses to
+/// the command it means, and every malformed line gives one error naming
+/// file, line, column and what was expected there.
 @Suite("Script parser")
 struct ScriptParserTests {
-    func error(_ text: String) -> ScriptError? {
+    func commands(_ text: String) throws -> [ScriptCommand] {
+        try ScriptParser.parse(text, fileName: "s.gds").commands.map(\.command)
+    }
+
+    func errors(_ text: String, pages: [String]? = nil, counters: [String]? = nil) -> [String] {
         do {
-            _ = try ScriptParser.parse(text, fileName: "s.gds")
-            return nil
+            _ = try ScriptParser.parse(text, fileName: "s.gds", pages: pages, counters: counters)
+            return []
         } catch {
-            return error
+            return error.errors.map(\.description)
         }
     }
 
-    @Test("every command parses, comments and blank lines are skipped")
-    func parsesAll() throws {
+    func error(_ text: String) -> String? { errors(text).first }
+
+    func at(_ x: Double, _ y: Double) -> ScriptPoint { .absolute(Point(x: x, y: y)) }
+
+    @Test("the raw touch commands parse as before; comments and blank lines are skipped")
+    func rawCommands() throws {
         let script = try ScriptParser.parse("""
             # a comment
             size 800 600
@@ -28,69 +39,311 @@ struct ScriptParserTests {
             snapshot after-tap
             """, fileName: "s.gds")
         #expect(script.commands.map(\.command) == [
-            .size(Size(width: 800, height: 600)), .down(id: 1, at: Point(x: 10.5, y: -3)),
-            .move(id: 1, to: Point(x: 20, y: 30)), .up(id: 1), .frame, .cancel,
+            .size(Size(width: 800, height: 600)), .down(id: 1, at: at(10.5, -3)),
+            .move(id: 1, to: at(20, 30)), .up(id: 1), .frame, .cancel,
             .wait(milliseconds: 250), .snapshot(name: "after-tap"),
         ])
         #expect(script.commands.map(\.line) == [2, 3, 4, 5, 7, 8, 9, 10])
     }
 
-    @Test("an unknown command names file, line, column and the known commands")
+    @Test("gesture commands take a point, their own arguments and optional MS and STEPS")
+    func gestures() throws {
+        #expect(try commands("""
+            tap 10 20
+            tap 250 420 550 420
+            doubletap 5 5
+            longpress 1 2
+            longpress 1 2 600
+            swipe 1 2 -80 0
+            swipe 1 2 -80 0 120 4
+            drag 1 2 30 40
+            pinch 1 2 100 150 300 10
+            rotate 1 2 100 0.5
+            """) == [
+            .gesture(.tap(at: [at(10, 20)], taps: 1)),
+            .gesture(.tap(at: [at(250, 420), at(550, 420)], taps: 1)),
+            .gesture(.tap(at: [at(5, 5)], taps: 2)),
+            .gesture(.longPress(at: at(1, 2), milliseconds: ScriptDefaults.longPressMilliseconds)),
+            .gesture(.longPress(at: at(1, 2), milliseconds: 600)),
+            .gesture(.swipe(from: at(1, 2), by: Point(x: -80, y: 0), milliseconds: ScriptDefaults.swipeMilliseconds, steps: nil)),
+            .gesture(.swipe(from: at(1, 2), by: Point(x: -80, y: 0), milliseconds: 120, steps: 4)),
+            .gesture(.drag(from: at(1, 2), to: at(30, 40), milliseconds: ScriptDefaults.dragMilliseconds, steps: nil)),
+            .gesture(.pinch(at: at(1, 2), fromSpan: 100, toSpan: 150, milliseconds: 300, steps: 10)),
+            .gesture(.rotate(at: at(1, 2), span: 100, radians: 0.5, milliseconds: ScriptDefaults.twoFingerMilliseconds, steps: nil)),
+        ])
+    }
+
+    @Test("a point is X Y or one @VIEW word with an optional anchor and offset")
+    func viewReferences() throws {
+        #expect(try commands("""
+            tap @single
+            tap @single.topleft
+            tap @single+10,-5
+            tap @single.bottomright-4,4.5
+            tap @"Undo Count"
+            drag @panArea @panArea+40,0
+            """) == [
+            .gesture(.tap(at: [.view(ViewReference(name: "single"))], taps: 1)),
+            .gesture(.tap(at: [.view(ViewReference(name: "single", anchor: .topleft))], taps: 1)),
+            .gesture(.tap(at: [.view(ViewReference(name: "single", offset: Point(x: 10, y: -5)))], taps: 1)),
+            .gesture(.tap(at: [.view(ViewReference(name: "single", anchor: .bottomright, offset: Point(x: -4, y: 4.5)))], taps: 1)),
+            .gesture(.tap(at: [.view(ViewReference(name: "Undo Count"))], taps: 1)),
+            .gesture(.drag(from: .view(ViewReference(name: "panArea")),
+                           to: .view(ViewReference(name: "panArea", offset: Point(x: 40, y: 0))),
+                           milliseconds: ScriptDefaults.dragMilliseconds, steps: nil)),
+        ])
+    }
+
+    @Test("pointer, key, shake, orientation and page commands")
+    func deviceCommands() throws {
+        #expect(try commands("""
+            pointer move 10 20
+            pointer down
+            pointer up right
+            pointer scroll 0 -15
+            pointer leave
+            key ctrl+z
+            key F11
+            key ?
+            key press alt
+            key release alt
+            key hold ctrl+s 600
+            key ctrl++
+            shake 600
+            orientation landscape-left
+            page flatcube
+            """) == [
+            .pointer(.move(to: at(10, 20))), .pointer(.down(.left)), .pointer(.up(.right)),
+            .pointer(.scroll(dx: 0, dy: -15)), .pointer(.leave),
+            .key(.type, KeyChord(modifiers: [.ctrl], key: "z")), .key(.type, KeyChord(key: "f11")),
+            .key(.type, KeyChord(key: "?")), .key(.press, KeyChord(key: "alt")), .key(.release, KeyChord(key: "alt")),
+            .key(.hold(milliseconds: 600), KeyChord(modifiers: [.ctrl], key: "s")),
+            .key(.type, KeyChord(modifiers: [.ctrl], key: "+")),
+            .shake(milliseconds: 600), .orientation(.landscapeLeft), .page(name: "flatcube"),
+        ])
+    }
+
+    @Test("expectations cover labels, views, switches, recognizers, counters, the page and the orientation")
+    func expectations() throws {
+        #expect(try commands("""
+            expect label output == "Double tapped"
+            expect label singleCounter == 1
+            expect label output != Tapped
+            expect label output ~ "Pinched, Scale:1\\.50, .*"
+            expect label output !~ "Swiped.*"
+            expect view actionSheet exists
+            expect view help absent
+            expect view single frame == 263.75 64 272.5 272.5
+            expect view single center == 400 200.25 within 0.5
+            expect view image rotation == 0.5 within 0.01
+            expect view single alpha < 1
+            expect view touchImage interaction == false
+            expect switch recognizeAny == on
+            expect recognizer pinch state == possible
+            expect recognizer doubleTap state != recognized
+            expect recognizer doubleTap recognized >= 1
+            expect last-gesture == doubleTap
+            expect last-gesture == none
+            expect counter single == 2
+            expect page == gestures
+            expect orientation == upside-down
+            """).map { command -> ScriptAssertion? in if case .expect(let e) = command { e } else { nil } } == [
+            .label(name: "output", .equals("Double tapped")),
+            .label(name: "singleCounter", .equals("1")),
+            .label(name: "output", .notEquals("Tapped")),
+            .label(name: "output", .matches("Pinched, Scale:1\\.50, .*")),
+            .label(name: "output", .notMatches("Swiped.*")),
+            .view(name: "actionSheet", .exists(true)),
+            .view(name: "help", .exists(false)),
+            .view(name: "single", .frame(Rect(x: 263.75, y: 64, width: 272.5, height: 272.5), tolerance: nil)),
+            .view(name: "single", .center(Point(x: 400, y: 200.25), tolerance: 0.5)),
+            .view(name: "image", .number(.rotation, .equal, 0.5, tolerance: 0.01)),
+            .view(name: "single", .number(.alpha, .less, 1, tolerance: nil)),
+            .view(name: "touchImage", .flag(.interaction, false)),
+            .switchIsOn(name: "recognizeAny", true),
+            .recognizerState(name: "pinch", equal: true, .possible),
+            .recognizerState(name: "doubleTap", equal: false, .ended),
+            .recognizedCount(name: "doubleTap", .greaterOrEqual, 1),
+            .lastGesture("doubleTap"),
+            .lastGesture(nil),
+            .counter(name: "single", .equal, 2),
+            .page("gestures"),
+            .orientation(.portraitUpsideDown),
+        ])
+    }
+
+    @Test("a string literal keeps # and spaces; only \\\" and \\\\ are escapes, so regular expressions need no doubling")
+    func stringLiterals() throws {
+        #expect(try commands(#"expect label a == "say \"hi\" # not a comment""#)
+                == [.expect(.label(name: "a", .equals(#"say "hi" # not a comment"#)))])
+        #expect(try commands(#"expect label a ~ "\(\d+,\d+\)""#) == [.expect(.label(name: "a", .matches(#"\(\d+,\d+\)"#)))])
+    }
+
+    @Test("snapshots may name a golden image and a tolerance")
+    func snapshots() throws {
+        #expect(try commands("snapshot a vs goldens/a.png\nsnapshot b vs \"my goldens/b.png\" tolerance 8") == [
+            .snapshot(name: "a", golden: GoldenComparison(path: "goldens/a.png")),
+            .snapshot(name: "b", golden: GoldenComparison(path: "my goldens/b.png", tolerance: 8)),
+        ])
+    }
+
+    @Test("every command's text parses back to the same command, so recorders can write commands")
+    func roundTrip() throws {
+        let text = """
+            size 1024.5 600
+            down 3 @single.top+0,5
+            move 3 1e-7 -2.25
+            up 3
+            frame
+            cancel
+            tap @doubleLeft @doubleRight
+            doubletap @"Undo Count"
+            longpress 1 2 800
+            swipe 1 2 -80 0 100 6
+            drag 1 2 30 40 500
+            pinch @pinchArea 100 150 300
+            rotate 1 2 100 -0.5 300 10
+            pointer move 3 4
+            pointer down middle
+            pointer up left
+            pointer scroll 1.5 -2
+            pointer leave
+            key ctrl+shift+z
+            key press shift+/
+            key release numbersign
+            key hold ctrl+s 600
+            wait 16.667
+            snapshot x vs "a b.png" tolerance 3
+            page touches
+            shake 1500
+            orientation landscape-right
+            expect label output ~ "a\\"b"
+            expect view image rotation >= 0.5 within 0.01
+            expect view single frame == 1 2 3 4
+            expect view single hidden == true
+            expect switch recognizeAny == off
+            expect recognizer pinch state != failed
+            expect recognizer tap recognized < 3
+            expect last-gesture == "none"
+            expect counter double > -1
+            expect page == flatcube
+            expect orientation == portrait
+            """
+        let first = try commands(text)
+        let again = try commands(first.map(\.description).joined(separator: "\n"))
+        #expect(again == first)
+        #expect(first.count == text.split(separator: "\n").count)
+    }
+
+    @Test("what a live recording writes parses: raw touches with frames, pointer, keys held as pressed, waits")
+    func recordedInput() throws {
+        #expect(try commands("""
+            # Recorded by gesture-demo
+            size 800 600
+            page flatcube
+            down 0 400.5 120.25
+            frame
+            wait 16
+            move 0 402 121
+            frame
+            up 0
+            frame
+            down 1001 10 10
+            cancel
+            pointer move 600 420
+            pointer down left
+            pointer scroll 0 -15
+            pointer up left
+            key press ctrl+s
+            wait 600
+            key release s
+            key press shift+/
+            key release /
+            key press F11
+            key release F11
+            """).count == 22)
+    }
+
+    // MARK: Errors
+
+    @Test("an unknown command names file, line, column, a near miss and the known commands")
     func unknownCommand() {
-        let e = error("frame\n  tapp 1 2")
-        #expect(e?.description.hasPrefix("s.gds:2:3: unknown command 'tapp'; expected one of: size, down") == true)
+        #expect(error("frame\n  tapp 1 2")?.hasPrefix("s.gds:2:3: unknown command 'tapp' (did you mean 'tap'?); expected one of: size, down") == true)
     }
 
-    @Test("a missing argument says which one, at the end of the line")
+    @Test("a missing argument says which one, at the end of the line, with the usage")
     func missingArgument() {
-        #expect(error("down 1 10")?.description == "s.gds:1:11: expected Y (usage: down ID X Y)")
+        #expect(error("down 1 10") == "s.gds:1:11: expected Y (usage: down ID X Y)")
+        #expect(error("pinch 1 2 100") == "s.gds:1:15: expected TO_SPAN (usage: pinch X Y FROM_SPAN TO_SPAN [MS] [STEPS])")
     }
 
-    @Test("a bad number points at the token")
+    @Test("a bad number points at the word")
     func badNumber() {
-        #expect(error("move 1 ten 3")?.description == "s.gds:1:8: expected X as a number, got 'ten'")
-        #expect(error("wait -5")?.description == "s.gds:1:6: expected MS as a non-negative number, got '-5'")
-        #expect(error("up -1")?.description == "s.gds:1:4: expected ID as a whole number from 0 to 2147483647, got '-1'")
+        #expect(error("move 1 ten 3") == "s.gds:1:8: expected X as a number or @VIEW, got 'ten'")
+        #expect(error("wait -5") == "s.gds:1:6: expected MS as a non-negative number, got '-5'")
+        #expect(error("up -1") == "s.gds:1:4: expected ID as a whole number from 0 to 2147483647, got '-1'")
+        #expect(error("swipe 1 2 3 4 100 0") == "s.gds:1:19: expected STEPS as a whole number from 1 to 10000, got '0'")
     }
 
     @Test("extra arguments are refused")
     func extraArgument() {
-        #expect(error("frame now")?.description == "s.gds:1:7: unexpected 'now' (usage: frame)")
+        #expect(error("frame now") == "s.gds:1:7: unexpected 'now' (usage: frame)")
+        #expect(error("longpress 1 2 600 7")?.hasPrefix("s.gds:1:19: unexpected '7'") == true)
     }
 
-    @Test("snapshot names cannot leave the output folder")
+    @Test("a malformed view reference says what is wrong with it")
+    func badReferences() {
+        #expect(error("tap @")?.hasPrefix("s.gds:1:5: expected a view name after '@'") == true)
+        #expect(error("tap @single.middle")?.hasPrefix("s.gds:1:5: unknown anchor '.middle' in '@single.middle'; expected one of: center, topleft") == true)
+        #expect(error("tap @single+10") == "s.gds:1:5: expected an offset such as +10,-5 after '@single', got '+10'")
+    }
+
+    @Test("keys, choices and operators list what is accepted")
+    func badWords() {
+        #expect(error("key ctrl+banana")?.hasPrefix("s.gds:1:5: unknown key 'banana' in 'ctrl+banana'") == true)
+        #expect(error("key hyper+a")?.hasPrefix("s.gds:1:5: unknown key 'hyper'") == true)
+        #expect(error("key a+")?.hasPrefix("s.gds:1:5: unknown key 'a+' in 'a+'") == true)
+        #expect(error("orientation sideways")?.hasPrefix("s.gds:1:13: expected ORIENTATION as one of: portrait, landscape-left, landscape-right, upside-down, got 'sideways'") == true)
+        #expect(error("pointer down left extra")?.hasPrefix("s.gds:1:19: unexpected 'extra'") == true)
+        #expect(error("expect label output = \"x\"")?.hasPrefix("s.gds:1:21: expected OPERATOR as one of: ==, !=, ~, !~, got '='") == true)
+        #expect(error("expect view single colour == 1")?.hasPrefix("s.gds:1:20: expected PROPERTY as one of: exists, absent, frame") == true)
+        #expect(error("expect recognizer pinch state == done")?.hasPrefix("s.gds:1:34: expected STATE as one of: possible, began") == true)
+    }
+
+    @Test("an invalid regular expression is caught before anything runs")
+    func badPattern() {
+        #expect(error("expect label output ~ \"a(b\"")?.hasPrefix("s.gds:1:23: expected PATTERN as a regular expression:") == true)
+    }
+
+    @Test("an unterminated string points at its opening quote")
+    func unterminatedString() {
+        #expect(error("expect label output == \"Tapped") == "s.gds:1:24: unterminated string: expected a closing '\"'")
+    }
+
+    @Test("page and counter names are checked against the host's vocabulary")
+    func vocabulary() {
+        #expect(errors("page settings", pages: ["touches", "flatcube"])
+                == ["s.gds:1:6: expected NAME as one of: touches, flatcube, got 'settings'"])
+        #expect(errors("expect counter triple == 1", counters: ["single", "double"])
+                == ["s.gds:1:16: expected NAME as one of: single, double, got 'triple'"])
+    }
+
+    @Test("snapshot names cannot leave the output folder; goldens are PNG files")
     func snapshotNames() {
-        #expect(error("snapshot ../x")?.line == 1)
+        #expect(error("snapshot ../x")?.hasPrefix("s.gds:1:10:") == true)
         #expect(error("snapshot a/b") != nil)
         #expect(error("snapshot .hidden") != nil)
-    }
-}
-
-@Suite("Script player")
-struct ScriptPlayerTests {
-    @Test("a wait fires timers at their own deadlines on the virtual clock")
-    func waitFiresTimers() throws {
-        let clock = VirtualTimeSource()
-        let window = Window(size: Size(width: 100, height: 100), timeSource: clock)
-        var firedAt: [Double] = []
-        window.scheduler.schedule(after: 3) { _ in firedAt.append(clock.now) }
-        window.scheduler.schedule(after: 1) { _ in
-            firedAt.append(clock.now)
-            window.scheduler.schedule(after: 0.5) { _ in firedAt.append(clock.now) }
-        }
-        try ScriptPlayer(window: window, clock: clock).run(ScriptParser.parse("wait 5000", fileName: "t"))
-        #expect(firedAt == [1, 1.5, 3])
-        #expect(clock.now == 5)
+        #expect(error("snapshot a vs b.jpg") == "s.gds:1:15: expected GOLDEN as a .png file, got 'b.jpg'")
+        #expect(error("snapshot a vs b.png tolerance 300")?.hasPrefix("s.gds:1:31: expected N as a whole number from 0 to 255") == true)
     }
 
-    @Test("a script longer than the time limit stops with an error naming its line")
-    func timeLimit() throws {
-        let clock = VirtualTimeSource()
-        let window = Window(size: Size(width: 100, height: 100), timeSource: clock)
-        let player = ScriptPlayer(window: window, clock: clock)
-        player.timeLimit = 10
-        #expect(throws: ScriptRunError.self) {
-            try player.run(ScriptParser.parse("wait 5000\nwait 6000", fileName: "t"))
-        }
+    @Test("every malformed line gives exactly one error, in line order")
+    func oneErrorPerLine() {
+        #expect(errors("tap 1\nwait 5\nmove 1 x y\nfrobnicate\nexpect label") == [
+            "s.gds:1:7: expected Y (usage: tap X Y [X Y]...)",
+            "s.gds:3:8: expected X as a number or @VIEW, got 'x'",
+            "s.gds:4:1: unknown command 'frobnicate'; expected one of: size, down, move, up, frame, cancel, tap, doubletap, longpress, swipe, drag, pinch, rotate, pointer, key, wait, snapshot, page, shake, orientation, expect",
+            "s.gds:5:14: expected NAME (usage: expect label NAME ==|!=|~|!~ \"TEXT\")",
+        ])
     }
 }

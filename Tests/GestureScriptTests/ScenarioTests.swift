@@ -1,0 +1,236 @@
+import Foundation
+import Testing
+
+/// The scenario files in `Tests/Scenarios`, run the way their users run
+/// them: the built `gesture-demo --headless --script FILE --out DIR`. Each
+/// seed rule has a scenario that must pass (exit 0); the deliberately
+/// failing ones must exit 1 saying which check failed, where, expected vs
+/// actual; the malformed ones must exit 2 with file:line:column.
+@Suite("Scenario files")
+struct ScenarioTests {
+    @Test("each scenario passes: exit 0, nothing on stderr, every check in the log ok",
+          arguments: Scenarios.passing)
+    func scenarioPasses(_ name: String) throws {
+        let run = try Scenarios.run(name)
+        defer { run.remove() }
+        #expect(run.exitCode == 0, "stderr: \(run.stderr)")
+        #expect(run.stderr.isEmpty)
+        let asserts = run.records.filter { $0["type"] as? String == "assert" }
+        #expect(!asserts.isEmpty, "a scenario checks something")
+        #expect(asserts.allSatisfy { $0["ok"] as? Bool == true })
+        #expect(run.records.last?["type"] as? String == "end")
+        #expect(run.records.last?["completed"] as? Bool == true)
+    }
+
+    @Test("a failed check exits 1 naming file:line, expected and actual, and the run goes on to the end")
+    func failedChecks() throws {
+        let run = try Scenarios.run("failing/wrong-expectations.gds")
+        defer { run.remove() }
+        #expect(run.exitCode == 1)
+        #expect(run.stderr.contains(#"wrong-expectations.gds:7:1: assertion failed: expect label singleCounter == "2": expected "2", actual "1""#))
+        #expect(run.stderr.contains("wrong-expectations.gds:9:1: assertion failed: expect view single alpha > 0.9: expected > 0.9, actual 0.6"))
+        #expect(run.stderr.contains("gesture-demo: 2 of 3 checks failed"))
+        #expect(!run.stderr.contains(":8:1:"), "the passing check is not reported")
+        #expect(FileManager.default.fileExists(atPath: run.out.appendingPathComponent("after-failures.png").path))
+        let asserts = run.records.filter { $0["type"] as? String == "assert" }
+        #expect(asserts.map { $0["line"] as? Int } == [7, 8, 9])
+        #expect(asserts.map { $0["ok"] as? Bool } == [false, true, false])
+        #expect(asserts.first?["expected"] as? String == "2" && asserts.first?["actual"] as? String == "1")
+        #expect(run.records.last?["completed"] as? Bool == true)
+    }
+
+    @Test("a snapshot that differs from its golden exits 1 and writes a diff image")
+    func goldenMismatch() throws {
+        let run = try Scenarios.run("failing/golden-mismatch.gds")
+        defer { run.remove() }
+        #expect(run.exitCode == 1)
+        #expect(run.stderr.contains("golden-mismatch.gds:7:1: assertion failed: snapshot flatcube-one-tap vs ../goldens/flatcube-off.png"))
+        #expect(run.stderr.contains("pixels differ"))
+        #expect(FileManager.default.fileExists(atPath: run.out.appendingPathComponent("flatcube-one-tap.diff.png").path))
+    }
+
+    @Test("a view name not on screen stops the run with exit 1 at its file:line:column")
+    func missingView() throws {
+        let run = try Scenarios.run("failing/missing-view.gds")
+        defer { run.remove() }
+        #expect(run.exitCode == 1)
+        #expect(run.stderr.contains("missing-view.gds:5:5: no view named 'singel' on screen (named views: tabs, flatcube, single,"))
+        #expect(run.records.contains { $0["type"] as? String == "error" && $0["line"] as? Int == 5 })
+        #expect(run.records.last?["completed"] as? Bool == false)
+    }
+
+    @Test("a script that runs past the time limit is stopped with exit 1; --time-limit sets the limit")
+    func timeLimit() throws {
+        let endless = try Scenarios.run("failing/endless.gds")
+        defer { endless.remove() }
+        #expect(endless.exitCode == 1)
+        #expect(endless.stderr.contains("endless.gds:5:1: stopped: the script runs past the time limit of 600 s of virtual time"))
+        #expect(!FileManager.default.fileExists(atPath: endless.out.appendingPathComponent("never-written.png").path))
+        let short = try Scenarios.run("touches.gds", arguments: ["--time-limit", "5"])
+        defer { short.remove() }
+        #expect(short.exitCode == 1)
+        #expect(short.stderr.contains("the time limit of 5 s of virtual time"))
+    }
+
+    @Test("a malformed script exits 2 with one file:line:column error per bad line, and writes nothing")
+    func malformed() throws {
+        let run = try Scenarios.run("malformed/typos.gds")
+        defer { run.remove() }
+        #expect(run.exitCode == 2)
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 9)
+        for (index, position) in ["3:1", "4:9", "5:28", "6:6", "7:7", "8:6", "9:5", "10:23"].enumerated() {
+            #expect(lines[index].contains("typos.gds:\(position): "), "\(lines[index])")
+        }
+        #expect(lines.last == "gesture-demo: 8 malformed lines in \(Scenarios.path("malformed/typos.gds")); nothing was run")
+        #expect(!FileManager.default.fileExists(atPath: run.out.path))
+    }
+
+    @Test("a bad --time-limit is a usage error: exit 2")
+    func badFlag() throws {
+        let run = try Scenarios.run("touches.gds", arguments: ["--time-limit", "0"])
+        defer { run.remove() }
+        #expect(run.exitCode == 2)
+        #expect(run.stderr.contains("--time-limit expects a positive number of seconds"))
+    }
+
+    @Test("the same script gives the same log and the same PNG bytes every run")
+    func deterministic() throws {
+        let first = try Scenarios.run("gestures.gds"), second = try Scenarios.run("gestures.gds")
+        defer { first.remove(); second.remove() }
+        #expect(first.exitCode == 0 && second.exitCode == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: first.out.path).sorted()
+        #expect(files == ["gestures-rotated.png", "log.jsonl"])
+        for file in files {
+            let a = try Data(contentsOf: first.out.appendingPathComponent(file))
+            let b = try Data(contentsOf: second.out.appendingPathComponent(file))
+            #expect(a == b, "\(file) differs between runs")
+        }
+    }
+
+    @Test("every example in docs/scripting.md runs and passes its checks")
+    func documentedExamples() throws {
+        let docs = Scenarios.folder.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("docs/scripting.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        let examples = text.components(separatedBy: "## Examples").last?.components(separatedBy: "```\n")
+            .enumerated().filter { $0.offset % 2 == 1 }.map(\.element) ?? []
+        #expect(examples.count == 4)
+        for (index, example) in examples.enumerated() {
+            let run = try Scenarios.run(text: example, name: "example-\(index + 1).gds", arguments: ["--update-goldens"])
+            defer { run.remove() }
+            #expect(run.exitCode == 0, "example \(index + 1): \(run.stderr)")
+        }
+    }
+
+    // How fast a scenario plays is a benchmark figure (scripts/bench.sh),
+    // not a test: a loaded machine must not fail the suite.
+    @Test("waits run on the virtual clock: the touches scenario spans the 3-second reset several times")
+    func virtualTime() throws {
+        let run = try Scenarios.run("touches.gds")
+        defer { run.remove() }
+        let virtualSeconds = run.records.compactMap { ($0["t"] as? NSNumber)?.doubleValue }.max() ?? 0
+        #expect(virtualSeconds > 15, "the scenario spans the 3-second reset several times")
+    }
+}
+
+/// Finds, runs and reads the scenarios.
+enum Scenarios {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Scenarios")
+
+    /// The scenarios that must pass: `Tests/Scenarios/*.gds` (the failing
+    /// and malformed ones live in subfolders).
+    static var passing: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".gds") }.sorted()
+    }
+
+    static func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    /// The app binary: `GESTURE_DEMO_BINARY`, or `gesture-demo` built
+    /// next to this test bundle (whatever the scratch path), or the
+    /// package's `.build/debug`.
+    static func binary() throws -> URL {
+        if let path = ProcessInfo.processInfo.environment["GESTURE_DEMO_BINARY"] {
+            return URL(fileURLWithPath: path)
+        }
+        var candidates: [URL] = []
+        if let bundle = Bundle.main.executableURL {
+            candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("gesture-demo"))
+        }
+        candidates.append(folder.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug/gesture-demo"))
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw ScenarioError("no gesture-demo binary at \(candidates.map(\.path)); run swift build first")
+        }
+        return found
+    }
+
+    struct Run {
+        var exitCode: Int32
+        var stdout: String
+        var stderr: String
+        /// The `--out` folder.
+        var out: URL
+        /// Real time the process took.
+        var seconds: Double
+        /// `log.jsonl`, parsed.
+        var records: [[String: Any]]
+        /// The run's scratch folder (script copy, output, captured streams).
+        var scratch: URL
+
+        /// Removes the scratch folder once the test has read what it needs.
+        func remove() {
+            try? FileManager.default.removeItem(at: scratch)
+        }
+    }
+
+    /// Runs `gesture-demo --headless --script NAME --out TMP ARGUMENTS`.
+    static func run(_ name: String, arguments: [String] = []) throws -> Run {
+        try run(script: path(name), in: makeScratch(), arguments: arguments)
+    }
+
+    /// Runs a script written into a scratch folder (its goldens go there).
+    static func run(text: String, name: String, arguments: [String] = []) throws -> Run {
+        let scratch = try makeScratch()
+        let script = scratch.appendingPathComponent(name)
+        try text.write(to: script, atomically: true, encoding: .utf8)
+        return try run(script: script.path, in: scratch, arguments: arguments)
+    }
+
+    private static func makeScratch() throws -> URL {
+        let scratch = URL(fileURLWithPath: NSTemporaryDirectory())
+            .appendingPathComponent("gesture-scenarios-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        return scratch
+    }
+
+    private static func run(script: String, in scratch: URL, arguments: [String]) throws -> Run {
+        let out = scratch.appendingPathComponent("out")
+        let stdoutURL = scratch.appendingPathComponent("stdout"), stderrURL = scratch.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+        let process = Process()
+        process.executableURL = try binary()
+        process.arguments = ["--headless", "--script", script, "--out", out.path] + arguments
+        process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
+        process.standardError = try FileHandle(forWritingTo: stderrURL)
+        let start = Date()
+        try process.run()
+        process.waitUntilExit()
+        let seconds = Date().timeIntervalSince(start)
+        let read = { (url: URL) in String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self) }
+        let log = read(out.appendingPathComponent("log.jsonl"))
+        let records = log.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+        }
+        return Run(exitCode: process.terminationStatus, stdout: read(stdoutURL), stderr: read(stderrURL), out: out,
+                   seconds: seconds, records: records, scratch: scratch)
+    }
+}
+
+struct ScenarioError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

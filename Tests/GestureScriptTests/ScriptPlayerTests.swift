@@ -1,0 +1,248 @@
+import DemoApp
+import GestureKit
+@testable import GestureScript
+import Testing
+
+/// The player: timing on the virtual clock, what the gesture, key and
+/// pointer commands deliver, view references, checks and log records.
+@MainActor
+@Suite("Script player")
+struct ScriptPlayerTests {
+    let clock = VirtualTimeSource()
+
+    func demo(_ page: DemoPage) -> (Window, ScriptPlayer) {
+        let window = DemoApp.makeWindow(timeSource: clock, page: page)
+        let player = ScriptPlayer(window: window, clock: clock)
+        player.onPage = { name in DemoPage(rawValue: name).map { DemoApp.show($0, in: window) } }
+        return (window, player)
+    }
+
+    func play(_ player: ScriptPlayer, _ text: String) throws {
+        try player.run(ScriptParser.parse(text, fileName: "t.gds"))
+    }
+
+    @Test("a wait fires timers at their own deadlines on the virtual clock")
+    func waitFiresTimers() throws {
+        let window = Window(size: Size(width: 100, height: 100), timeSource: clock)
+        var firedAt: [Double] = []
+        window.scheduler.schedule(after: 3) { _ in firedAt.append(clock.now) }
+        window.scheduler.schedule(after: 1) { _ in
+            firedAt.append(clock.now)
+            window.scheduler.schedule(after: 0.5) { _ in firedAt.append(clock.now) }
+        }
+        try play(ScriptPlayer(window: window, clock: clock), "wait 5000")
+        #expect(firedAt == [1, 1.5, 3])
+        #expect(clock.now == 5)
+    }
+
+    @Test("a script longer than the time limit stops with an error naming its line")
+    func timeLimit() throws {
+        let window = Window(size: Size(width: 100, height: 100), timeSource: clock)
+        let player = ScriptPlayer(window: window, clock: clock)
+        player.timeLimit = 10
+        #expect {
+            try play(player, "wait 5000\nwait 6000")
+        } throws: { error in
+            (error as? ScriptRunError)?.description
+                == "t.gds:2:1: stopped: the script runs past the time limit of 10 s of virtual time (--time-limit)"
+        }
+        #expect(clock.now == 5, "the clock stops before the wait that would pass the limit")
+    }
+
+    @Test("tap is a 50 ms touch: down, frame, wait, up, frame, with a gesture touch id")
+    func tapSteps() throws {
+        let (_, player) = demo(.flatcube)
+        let steps = try player.steps(for: .gesture(.tap(at: [.absolute(Point(x: 400, y: 120))], taps: 1)))
+        #expect(steps == [.touchDown(id: 1000, at: Point(x: 400, y: 120)), .touchFrame, .wait(seconds: 0.05),
+                          .touchUp(id: 1000), .touchFrame])
+    }
+
+    @Test("gesture commands take touch ids the script does not hold down")
+    func gestureTouchIDs() throws {
+        let (_, player) = demo(.touches)
+        try play(player, "down 1000 600 420\nframe")
+        let steps = try player.steps(for: .gesture(.tap(at: [.absolute(Point(x: 650, y: 420))], taps: 1)))
+        #expect(steps.first == .touchDown(id: 1001, at: Point(x: 650, y: 420)))
+    }
+
+    @Test("a swipe moves once per 16 ms by default and ends exactly at its target")
+    func swipeSteps() throws {
+        let (_, player) = demo(.gestures)
+        let steps = try player.steps(for: .gesture(.swipe(from: .absolute(Point(x: 138, y: 464)), by: Point(x: -80, y: 0),
+                                                          milliseconds: 100, steps: nil)))
+        let moves = steps.compactMap { if case .touchMove(_, let p) = $0 { return p } else { return nil } }
+        #expect(moves.count == 6)
+        #expect(moves.last == Point(x: 58, y: 464))
+        let waited = steps.reduce(0.0) { if case .wait(let s) = $1 { return $0 + s } else { return $0 } }
+        #expect(abs(waited - 0.1) < 1e-12)
+    }
+
+    @Test("the FlatCube rules hold when played with gesture commands and view references")
+    func flatCubeWithReferences() throws {
+        let (window, player) = demo(.flatcube)
+        let flatcube = try #require(DemoApp.currentPage(of: window) as? FlatCubeViewController)
+        try play(player, "tap @single\nwait 400\ntap @doubleLeft.left+20,0 @doubleRight.right-20,0\nwait 400")
+        #expect(flatcube.singleCount == 1 && flatcube.doubleCount == 1)
+    }
+
+    @Test("a view reference is resolved after layout, in window coordinates, through transforms")
+    func referencesResolveThroughTransforms() throws {
+        let (window, player) = demo(.gestures)
+        let image = try #require(window.view(named: "image"))
+        #expect(try player.resolve(.view(ViewReference(name: "image", anchor: .topleft)))
+                == image.convert(Point(x: 0, y: 0), to: nil))
+        image.transform = AffineTransform(rotationAngle: .pi / 2)
+        let corner = try player.resolve(.view(ViewReference(name: "image", anchor: .topleft, offset: Point(x: 1, y: 2))))
+        let expected = image.convert(Point(x: 0, y: 0), to: nil) + Point(x: 1, y: 2)
+        #expect(abs(corner.x - expected.x) < 1e-9 && abs(corner.y - expected.y) < 1e-9)
+    }
+
+    @Test("an unknown view name stops the run at its column and lists the named views")
+    func unknownView() throws {
+        let (_, player) = demo(.flatcube)
+        #expect {
+            try play(player, "wait 10\n  tap 1 2 @singel")
+        } throws: { error in
+            let text = (error as? ScriptRunError)?.description ?? ""
+            return text.hasPrefix("t.gds:2:11: no view named 'singel' on screen (named views: tabs, flatcube, single,")
+        }
+    }
+
+    @Test("key chords reach the app's shortcuts: page keys, Ctrl+Z and Ctrl+Shift+Z, ? for help, Esc")
+    func keys() throws {
+        let (window, player) = demo(.flatcube)
+        let flatcube = try #require(DemoApp.currentPage(of: window) as? FlatCubeViewController)
+        try play(player, "tap @single\nwait 400\nkey ctrl+z")
+        #expect(flatcube.singleCount == 0)
+        try play(player, "key ctrl+shift+z")
+        #expect(flatcube.singleCount == 1)
+        try play(player, "key ?")
+        #expect(window.view(named: "help") != nil)
+        try play(player, "key escape\nkey 3")
+        #expect(window.view(named: "help") == nil)
+        #expect(DemoApp.currentPage(of: window) is GesturesViewController)
+        try play(player, "key F11")
+        #expect(window.platformRequests.last == .setFullscreen(true))
+    }
+
+    @Test("holding Ctrl+S shakes: under a second it is a shake, longer it is cancelled")
+    func keyHoldShakes() throws {
+        let (window, player) = demo(.touches)
+        let touches = try #require(DemoApp.currentPage(of: window) as? TouchesViewController)
+        try play(player, "key hold ctrl+s 1500")
+        #expect(touches.interactionLabel.text == "None")
+        try play(player, "key hold ctrl+s 600")
+        #expect(touches.interactionLabel.text == "Device was shaken")
+    }
+
+    @Test("a key pressed with a chord's modifiers stays held alone, as a recording writes it")
+    func pressAndReleaseAsRecorded() throws {
+        let (window, player) = demo(.touches)
+        let touches = try #require(DemoApp.currentPage(of: window) as? TouchesViewController)
+        try play(player, "key press ctrl+s\nwait 500\nkey release s\nkey 1")
+        #expect(touches.interactionLabel.text == "Device was shaken")
+        #expect(window.input.keyboardModifiers.isEmpty)
+    }
+
+    @Test("Alt held while the pointer drags adds a mirrored second touch")
+    func altDrag() throws {
+        let (window, player) = demo(.touches)
+        let touches = try #require(DemoApp.currentPage(of: window) as? TouchesViewController)
+        try play(player, "tap @multipleTouch\nwait 400\nkey press alt\npointer move 600 420\npointer down")
+        #expect(touches.fingersLabel.text == "Number of fingers: 2")
+        try play(player, "pointer up\nkey release alt")
+        #expect(touches.fingersLabel.text == "Number of fingers: 0")
+    }
+
+    @Test("orientation goes through the window's environment, as a rotating device does")
+    func orientation() throws {
+        let (window, player) = demo(.touches)
+        let touches = try #require(DemoApp.currentPage(of: window) as? TouchesViewController)
+        try play(player, "orientation landscape-right")
+        #expect(window.environment.orientation == .landscapeRight)
+        #expect(touches.interactionLabel.text == "Device has been rotated left")
+    }
+
+    @Test("checks record what was expected and found, and a failed one does not stop the run")
+    func checks() throws {
+        let (_, player) = demo(.flatcube)
+        var records: [ScriptRecord] = []
+        player.onRecord = { records.append($0) }
+        try play(player, """
+            tap @single
+            wait 400
+            expect label singleCounter == "2"
+            expect label singleCounter ~ "\\d"
+            expect view single alpha == 0.6
+            expect view single frame == 263.75 64 272.5 272.5
+            expect view single rotation == 0
+            expect view caption hidden == false
+            expect switch recognizeAny == off
+            expect recognizer oneFingerTap state == possible
+            expect recognizer oneFingerTap recognized == 1
+            expect last-gesture == oneFingerTap
+            expect view nothing absent
+            expect label nothing == "x"
+            """)
+        #expect(player.results.count == 12)
+        #expect(player.failures.map(\.line) == [3, 14])
+        #expect(player.failures[0].message
+                == "t.gds:3:1: assertion failed: expect label singleCounter == \"2\": expected \"2\", actual \"1\"")
+        #expect(player.failures[1].outcome.actual == "no label named 'nothing' on screen")
+        let asserts = records.filter { $0.type == "assert" }
+        #expect(asserts.first?.jsonLine
+                == #"{"t":0.45,"type":"assert","line":3,"ok":false,"subject":"label singleCounter","op":"==","expected":"2","actual":"1"}"#)
+        #expect(records.last?.jsonLine == #"{"t":0.45,"type":"end","checks":12,"failed":2,"completed":true}"#)
+    }
+
+    @Test("input is logged as delivered: touches with their frames, keys with their modifiers")
+    func inputRecords() throws {
+        let (_, player) = demo(.touches)
+        var lines: [String] = []
+        player.onRecord = { lines.append($0.jsonLine) }
+        try play(player, "down 1 600 420\nwait 10\nup 1\nkey ctrl+z")
+        #expect(lines == [
+            #"{"t":0,"type":"input","line":1,"event":"down","id":1,"x":600,"y":420}"#,
+            #"{"t":0,"type":"input","line":2,"event":"frame"}"#,
+            #"{"t":0.01,"type":"input","line":3,"event":"up","id":1}"#,
+            #"{"t":0.01,"type":"input","line":4,"event":"frame"}"#,
+            #"{"t":0.01,"type":"input","line":4,"event":"key-press","key":"ctrl"}"#,
+            #"{"t":0.01,"type":"input","line":4,"event":"key-press","key":"z","modifiers":"ctrl"}"#,
+            #"{"t":0.01,"type":"input","line":4,"event":"key-release","key":"z","modifiers":"ctrl"}"#,
+            #"{"t":0.01,"type":"input","line":4,"event":"key-release","key":"ctrl","modifiers":"ctrl"}"#,
+            #"{"t":0.01,"type":"end","checks":0,"failed":0,"completed":true}"#,
+        ])
+    }
+
+    @Test("counters and the page come from the host")
+    func hostValues() throws {
+        let (window, player) = demo(.flatcube)
+        let flatcube = try #require(DemoApp.currentPage(of: window) as? FlatCubeViewController)
+        player.counters = ["single": { flatcube.singleCount }]
+        player.currentPage = { "flatcube" }
+        try play(player, "tap @single\nwait 400\nexpect counter single >= 1\nexpect counter single < 1\nexpect page == flatcube")
+        #expect(player.failures.map(\.line) == [4])
+    }
+
+    @Test("a live player performs steps but leaves waits to its caller")
+    func livePlayer() throws {
+        let window = DemoApp.makeWindow(timeSource: clock, page: .flatcube)
+        let live = ScriptPlayer(window: window, timeSource: LiveClock(clock))
+        let line = Script.Line(line: 1, command: .gesture(.tap(at: [.view(ViewReference(name: "single"))], taps: 1)))
+        var waits: [Double] = []
+        for step in try live.steps(for: line.command) {
+            if case .wait(let s) = step { waits.append(s); clock.advance(to: clock.now + s); continue }
+            try live.perform(step, of: line, in: "live")
+        }
+        #expect(waits == [0.05])
+        #expect((DemoApp.currentPage(of: window) as? FlatCubeViewController)?.singleCount == 1)
+        #expect(throws: ScriptStepError.self) { try live.perform(.wait(seconds: 1), of: line, in: "live") }
+    }
+}
+
+/// A clock the player cannot move (a live session's).
+final class LiveClock: TimeSource {
+    let base: TimeSource
+    init(_ base: TimeSource) { self.base = base }
+    var now: Double { base.now }
+}

@@ -1,0 +1,87 @@
+import DemoApp
+import Foundation
+import GestureKit
+@testable import GestureScript
+import GestureRender
+import Testing
+
+/// Snapshots against golden images: identical pixels match, a change
+/// beyond the tolerance fails with a diff image, a missing golden fails
+/// with a hint, and `updateGoldens` writes goldens instead.
+@MainActor
+@Suite("Snapshots and goldens")
+final class SnapshotWriterTests {
+    let folder: String
+
+    init() throws {
+        folder = NSTemporaryDirectory() + "snapshot-tests-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder + "/out", withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    func window(_ page: DemoPage = .flatcube) -> Window {
+        DemoApp.makeWindow(timeSource: VirtualTimeSource(), page: page)
+    }
+
+    func writer(update: Bool = false) -> SnapshotWriter {
+        SnapshotWriter(outputDirectory: folder + "/out", goldenDirectory: folder, updateGoldens: update)
+    }
+
+    func snapshot(_ window: Window, vs golden: String, tolerance: Int = 0, update: Bool = false) throws -> AssertionOutcome? {
+        try writer(update: update).write(SnapshotRequest(name: "shot", golden: GoldenComparison(path: golden, tolerance: tolerance),
+                                                         window: window)).comparison
+    }
+
+    @Test("updating writes the golden; the same window then matches it exactly")
+    func updateThenMatch() throws {
+        let updated = try snapshot(window(), vs: "goldens/a.png", update: true)
+        #expect(updated?.ok == true && updated?.actual == "updated goldens/a.png")
+        #expect(FileManager.default.fileExists(atPath: folder + "/goldens/a.png"))
+        let compared = try snapshot(window(), vs: "goldens/a.png")
+        #expect(compared?.ok == true && compared?.actual == "identical")
+    }
+
+    @Test("a different window fails, counts the differing pixels and writes a diff image")
+    func differenceFails() throws {
+        _ = try snapshot(window(), vs: "a.png", update: true)
+        let changed = window()
+        (DemoApp.currentPage(of: changed) as? FlatCubeViewController)?.setCounts(single: 7, double: 0)
+        let outcome = try #require(try snapshot(changed, vs: "a.png"))
+        #expect(!outcome.ok)
+        #expect(outcome.actual.contains("pixels differ (largest channel difference"))
+        #expect(outcome.diffFile == "shot.diff.png")
+        let diff = try RenderedImage(contentsOfPNG: folder + "/out/shot.diff.png")
+        #expect(diff.width == 800 && diff.height == 600)
+        var red = 0
+        for y in 0..<diff.height { for x in 0..<diff.width where diff.argb(x: x, y: y) == 0xffff_0000 { red += 1 } }
+        #expect(outcome.actual.hasPrefix("\(red) of 480000 pixels differ"))
+    }
+
+    @Test("a tolerance lets small channel differences pass")
+    func tolerance() throws {
+        let a = RenderedImage(width: 2, height: 1), b = RenderedImage(width: 2, height: 1)
+        a.setARGB(0xff10_2030, x: 0, y: 0)
+        b.setARGB(0xff14_2030, x: 0, y: 0)
+        #expect(ImageDifference.compare(a, b, tolerance: 3) == ImageDifference(differingPixels: 1, largestDifference: 4))
+        #expect(ImageDifference.compare(a, b, tolerance: 4).isMatch)
+    }
+
+    @Test("a missing golden fails with where it was looked for and how to make it")
+    func missingGolden() throws {
+        let outcome = try #require(try snapshot(window(), vs: "nope.png"))
+        #expect(!outcome.ok)
+        #expect(outcome.actual == "no golden image at \(folder)/nope.png (--update-goldens writes it)")
+    }
+
+    @Test("a golden of another size fails with both sizes")
+    func sizeMismatch() throws {
+        _ = try snapshot(window(), vs: "a.png", update: true)
+        let small = window()
+        small.resize(to: Size(width: 400, height: 300))
+        let outcome = try #require(try snapshot(small, vs: "a.png"))
+        #expect(outcome.actual == "the snapshot is 400x300, the golden 800x600")
+    }
+}
