@@ -24,23 +24,9 @@ struct HeadlessRun {
     /// Where failed checks are reported as they happen.
     var report: (String) -> Void = printError
 
-    /// The counters `expect counter NAME` reads: FlatCube's counts, which
-    /// its labels show.
-    static let counterNames = ["single", "double"]
-
     /// Returns a summary line for the user.
     func run() throws -> String {
-        let script: Script
-        do {
-            script = try ScriptParser.parse(scriptText, fileName: scriptName, pages: DemoPage.allCases.map(\.rawValue),
-                                            counters: Self.counterNames)
-        } catch {
-            // One error stands on its own line; several are listed compiler
-            // style, one per malformed line, before the summary.
-            guard error.errors.count > 1 else { throw ExitError.usage(error.description) }
-            for line in error.errors { report(line.description) }
-            throw ExitError.usage("\(error.errors.count) malformed lines in \(scriptName); nothing was run")
-        }
+        let script = try ScriptSetup.parse(scriptText, name: scriptName, report: report)
         // Only a well-formed script creates the output folder.
         do {
             try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
@@ -54,26 +40,11 @@ struct HeadlessRun {
         window.addObserver(log)
         let player = ScriptPlayer(window: window, clock: clock)
         player.timeLimit = timeLimit
-        player.onRecord = { lines.append($0.jsonLine) }
-        let snapshots = SnapshotWriter(outputDirectory: outputDirectory, goldenDirectory: goldenDirectory,
-                                       updateGoldens: updateGoldens)
         var snapshotCount = 0
-        player.onSnapshot = { request in
-            snapshotCount += 1
-            return try snapshots.write(request)
-        }
-        player.onPage = { name in
-            if let page = DemoPage(rawValue: name) { DemoApp.show(page, in: window) }
-        }
-        let tabs = window.rootViewController as? TabBarController
-        player.currentPage = {
-            tabs.flatMap { DemoPage.allCases.indices.contains($0.selectedIndex) ? DemoPage.allCases[$0.selectedIndex].rawValue : nil }
-        }
-        let flatcube = tabs?.viewControllers.lazy.compactMap { $0 as? FlatCubeViewController }.first
-        player.counters = [
-            "single": { flatcube?.singleCount ?? 0 },
-            "double": { flatcube?.doubleCount ?? 0 },
-        ]
+        ScriptSetup.configure(player, window: window,
+                              snapshots: SnapshotWriter(outputDirectory: outputDirectory, goldenDirectory: goldenDirectory,
+                                                        updateGoldens: updateGoldens),
+                              record: { lines.append($0) }, snapshotTaken: { snapshotCount += 1 })
         var failure: Error?
         do {
             try player.run(script)

@@ -1,6 +1,7 @@
 import DemoApp
 import Foundation
 import GestureKit
+import GestureScript
 import GestureSensors
 import GestureWayland
 
@@ -11,6 +12,15 @@ struct LiveRun {
     var logPath: String?
     var accelerometerRoot: String
     var recordPath: String?
+    /// A script to replay into the window (`--live --script FILE`).
+    var replay: Replay?
+
+    struct Replay {
+        var text: String
+        var name: String
+        var outputDirectory: String
+        var timeLimit: Double
+    }
 
     /// Whether a compositor could be there: WAYLAND_DISPLAY is set, or the
     /// default socket exists.
@@ -41,6 +51,7 @@ struct LiveRun {
                 logSink.write(Data((line + "\n").utf8))
             })
         }
+        let liveReplay = try replay.map { try makeReplay($0, window: window, clock: clock, log: logSink) }
         var recorder: InputRecorder?
         if let recordPath {
             recorder = try InputRecorder(path: recordPath, size: window.bounds.size, page: page.rawValue)
@@ -55,10 +66,18 @@ struct LiveRun {
         } else if let failure = monitor.lastFailure {
             logNotice("no accelerometer (\(failure)): shake with Ctrl+S")
         }
+        liveReplay?.start(after: 0.3)
         do {
             try app.run(window: window)
         } catch {
             throw ExitError.runtime(error.description)
+        }
+        if let liveReplay, let replay {
+            for result in liveReplay.failures { printError(result.message) }
+            if let error = liveReplay.error { throw ExitError.runtime("\(error)") }
+            if !liveReplay.failures.isEmpty {
+                throw ExitError.runtime("\(liveReplay.failures.count) of \(liveReplay.checks) checks failed in \(replay.name)")
+            }
         }
     }
 
@@ -79,4 +98,22 @@ private func logNotice(_ message: String) {
     let env = ProcessInfo.processInfo.environment
     let verbose = env["GESTURE_VERBOSE"].map { $0 == "1" } ?? (isatty(STDERR_FILENO) == 1)
     if verbose { printError("gesture-demo: \(message)") }
+}
+
+extension LiveRun {
+    /// Parses the script (a malformed one ends the run before any window
+    /// opens) and wires a player to the live window and clock.
+    private func makeReplay(_ replay: Replay, window: Window, clock: TimeSource, log: FileHandle?) throws -> LiveReplay {
+        let script = try ScriptSetup.parse(replay.text, name: replay.name, report: printError)
+        try FileManager.default.createDirectory(atPath: replay.outputDirectory, withIntermediateDirectories: true)
+        let player = ScriptPlayer(window: window, timeSource: clock)
+        player.timeLimit = replay.timeLimit
+        let goldens = (replay.name as NSString).deletingLastPathComponent
+        ScriptSetup.configure(player, window: window,
+                              snapshots: SnapshotWriter(outputDirectory: replay.outputDirectory,
+                                                        goldenDirectory: goldens.isEmpty ? "." : goldens,
+                                                        updateGoldens: false),
+                              record: { line in log?.write(Data((line + "\n").utf8)) }, snapshotTaken: {})
+        return LiveReplay(script: script, player: player, window: window)
+    }
 }

@@ -20,6 +20,9 @@ struct GestureDemo: ParsableCommand {
     @Flag(help: "Run without a compositor, on a virtual clock.")
     var headless = false
 
+    @Flag(help: "Replay --script into a live window in real time (the window closes at its end).")
+    var live = false
+
     @Option(help: "Input script to play headless (see docs/scripting.md).")
     var script: String?
 
@@ -75,7 +78,13 @@ struct GestureDemo: ParsableCommand {
             print(ViewTreeDump.json(window))
             return
         }
-        if headless || script != nil {
+        if live && headless {
+            throw ValidationError("--live and --headless exclude each other")
+        }
+        if live && script == nil {
+            throw ValidationError("--live replays a script: give it with --script FILE")
+        }
+        if headless || (script != nil && !live) {
             try runHeadless(size: windowSize ?? DemoApp.defaultSize)
             return
         }
@@ -84,21 +93,31 @@ struct GestureDemo: ParsableCommand {
             try runHeadless(size: windowSize ?? DemoApp.defaultSize)
             return
         }
+        var replay: LiveRun.Replay?
+        if let script {
+            replay = LiveRun.Replay(text: try Self.readScript(script), name: script, outputDirectory: out,
+                                    timeLimit: timeLimit)
+        }
         try LiveRun(size: windowSize, page: page, logPath: log, accelerometerRoot: accelerometerRoot,
-                    recordPath: record).run()
+                    recordPath: record, replay: replay).run()
+    }
+
+    /// The script file's text; unreadable files are usage errors.
+    static func readScript(_ path: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "not readable" : "no such file"
+            throw ExitError.usage("cannot read script \(path): \(reason)")
+        }
+        guard let decoded = String(data: data, encoding: .utf8) else {
+            throw ExitError.usage("cannot read script \(path): not UTF-8 text")
+        }
+        return decoded
     }
 
     func runHeadless(size: Size) throws {
         let text: String, name: String
         if let script {
-            guard let data = FileManager.default.contents(atPath: script) else {
-                let reason = FileManager.default.fileExists(atPath: script) ? "not readable" : "no such file"
-                throw ExitError.usage("cannot read script \(script): \(reason)")
-            }
-            guard let decoded = String(data: data, encoding: .utf8) else {
-                throw ExitError.usage("cannot read script \(script): not UTF-8 text")
-            }
-            text = decoded
+            text = try Self.readScript(script)
             name = script
         } else {
             text = builtInTour
