@@ -56,8 +56,15 @@ final class DebugOverlayView: View, WindowObserver {
         var lines: [String] = []
         if let page = tabs.selectedViewController, page.isViewLoaded {
             for r in recognizers(in: page.view) {
-                let reason = r.lastTransitionReason.map { ": \($0)" } ?? ""
-                lines.append("\(r.debugName) \(r.state.rawValue)\(reason)")
+                var line = "\(r.debugName) \(r.state.rawValue)"
+                if let reason = r.lastTransitionReason {
+                    if let last = r.lastTransitionState, last != r.state {
+                        line += " (last \(last.rawValue): \(reason))"
+                    } else {
+                        line += ": \(reason)"
+                    }
+                }
+                lines.append(line)
             }
         }
         if let stats = window?.frameStatistics, let last = stats.last {

@@ -56,6 +56,7 @@ final class GestureArena {
         if let waiting = blockers.first(where: { $0.stateStorage == .possible }) {
             r.pendingState = newState
             r.lastTransitionReason = "waiting for \(waiting.debugName) to fail"
+            r.lastTransitionState = .possible
             return
         }
         if let active = participants.first(where: {

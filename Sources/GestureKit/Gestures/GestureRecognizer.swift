@@ -68,8 +68,11 @@ open class GestureRecognizer {
     public private(set) var failureRequirements: [GestureRecognizer] = []
 
     /// Why the state last changed, for the debug overlay (e.g.
-    /// "failed: moved 12 px > 10 px").
+    /// "moved 12 px > 10 px" for a transition to failed).
     public internal(set) var lastTransitionReason: String?
+    /// The state that last transition went to (the recognizer may have been
+    /// reset to `.possible` since).
+    public internal(set) var lastTransitionState: State?
 
     /// Touches currently delivered to the recognizer, in arrival order.
     public internal(set) var trackedTouches: [Touch] = []
@@ -121,6 +124,7 @@ open class GestureRecognizer {
         let old = stateStorage
         stateStorage = newState
         lastTransitionReason = reason
+        lastTransitionState = newState
         if newState.isFinished { pendingState = nil }
         for o in observers {
             o.gestureRecognizer(self, didTransitionFrom: old, to: newState, reason: reason)
