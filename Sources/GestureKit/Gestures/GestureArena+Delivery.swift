@@ -188,22 +188,8 @@ extension GestureArena {
     /// recognizers are cancelled (or fail), so nothing waits for touches
     /// they will never see end.
     func subtreeWillLeaveWindow(_ root: View) {
-        var batch = ViewBatch()
-        for t in (window?.input.activeTouches ?? []) + heldTouches {
-            guard let view = t.view, view.isDescendant(of: root) else { continue }
-            switch t.viewDelivery {
-            case .began, .endHeld:
-                t.viewDelivery = .finished
-                batch.add(t, .cancelled)
-            case .pending:
-                t.viewDelivery = .finished
-            case .finished:
-                break
-            }
-        }
-        heldTouches.removeAll { $0.viewDelivery == .finished }
-        if let event = window?.input.makeEvent(for: batch.touches) {
-            batch.send(event: event)
+        cancelForViews((window?.input.activeTouches ?? []) + heldTouches) { t in
+            t.view.map { $0.isDescendant(of: root) } ?? false
         }
         for r in participants {
             guard let v = r.view, v.isDescendant(of: root) else { continue }
@@ -218,8 +204,14 @@ extension GestureArena {
     /// `r` recognized with `cancelsTouchesInView`: its touches' views get
     /// `touchesCancelled` (or never see touches whose begin was held).
     func cancelViewTouches(of r: GestureRecognizer) {
+        cancelForViews(Array(r.touchesSinceReset)) { $0.deliversToView }
+    }
+
+    /// Ends the given touches for their views now: `touchesCancelled` for
+    /// those a view saw begin, silence for those whose begin was held.
+    private func cancelForViews(_ touches: [Touch], where include: (Touch) -> Bool) {
         var batch = ViewBatch()
-        for t in r.touchesSinceReset where t.deliversToView {
+        for t in touches where include(t) {
             switch t.viewDelivery {
             case .began, .endHeld:
                 t.viewDelivery = .finished
