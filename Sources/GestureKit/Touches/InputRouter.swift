@@ -354,7 +354,7 @@ public final class InputRouter {
         for t in touchesByKey.values where !t.changedInFrame { t.phase = .stationary }
         // Hit-testing needs current frames: a page shown since the last
         // draw has not been laid out yet.
-        window.layoutIfNeeded()
+        window.layoutIfPending()
         let event = makeEvent(for: changed)!
         for o in window.observers { o.touchesDidChange(changed, in: window) }
         window.arena.dispatch(changed, event: event, in: window)

@@ -140,6 +140,9 @@ open class View: Responder {
         subviews.insert(view, at: Swift.min(Swift.max(index, 0), subviews.count))
         view.superview = self
         view.invalidateInWindow(force: true)
+        // A view that was never laid out (a page shown for the first time)
+        // must be before the next touch is hit-tested.
+        if view.needsLayout { window?.setNeedsDisplayPass() }
         view.didMoveToWindow()
     }
 

@@ -127,6 +127,14 @@ public final class Window: View {
         if wasIdle { onNeedsDisplay?() }
     }
 
+    /// Runs layout only if some view asked for it since the last pass:
+    /// cheap enough for every input frame.
+    func layoutIfPending() {
+        guard needsLayoutPass else { return }
+        needsLayoutPass = false
+        layoutIfNeeded()
+    }
+
     /// Runs pending layout, then returns the area to redraw (window
     /// coordinates, whole pixels) and clears it; nil when nothing changed.
     public func takeDamage() -> Rect? {
