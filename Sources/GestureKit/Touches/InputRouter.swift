@@ -215,17 +215,13 @@ public final class InputRouter {
     }
 
     public func touchpadPinchEnd(cancelled: Bool, time: Double) {
-        guard touchpad.kind == .pinch else { return }
-        touchpadEnd(cancelled: cancelled, time: time)
+        touchpadEnd(.pinch, cancelled: cancelled, time: time)
     }
 
     /// A multi-finger touchpad swipe: the fingers move as one, so it acts
     /// as one touch at the pointer that follows their movement.
     public func touchpadSwipeBegin(fingers: Int, time: Double) {
-        touchpadEnd(cancelled: true, time: time)
-        touchpad.beginStroke(.swipe, at: pointerLocation ?? window.bounds.center)
-        begin(key: TouchpadEmulation.strokeKey, at: touchpad.strokePoint, time: time)
-        flush()
+        touchpadStrokeBegin(.swipe, time: time)
     }
 
     public func touchpadSwipeUpdate(dx: Double, dy: Double, time: Double) {
@@ -236,21 +232,32 @@ public final class InputRouter {
     }
 
     public func touchpadSwipeEnd(cancelled: Bool, time: Double) {
-        guard touchpad.kind == .swipe else { return }
-        touchpadEnd(cancelled: cancelled, time: time)
+        touchpadEnd(.swipe, cancelled: cancelled, time: time)
     }
 
     /// Fingers resting on the touchpad: one touch held at the pointer, so
     /// a hold long enough is a long press.
     public func touchpadHoldBegin(fingers: Int, time: Double) {
+        touchpadStrokeBegin(.hold, time: time)
+    }
+
+    public func touchpadHoldEnd(cancelled: Bool, time: Double) {
+        touchpadEnd(.hold, cancelled: cancelled, time: time)
+    }
+
+    /// A swipe or hold begins: any touchpad gesture still going is
+    /// cancelled, and one touch goes down at the pointer.
+    private func touchpadStrokeBegin(_ kind: TouchpadEmulation.Kind, time: Double) {
         touchpadEnd(cancelled: true, time: time)
-        touchpad.beginStroke(.hold, at: pointerLocation ?? window.bounds.center)
+        touchpad.beginStroke(kind, at: pointerLocation ?? window.bounds.center)
         begin(key: TouchpadEmulation.strokeKey, at: touchpad.strokePoint, time: time)
         flush()
     }
 
-    public func touchpadHoldEnd(cancelled: Bool, time: Double) {
-        guard touchpad.kind == .hold else { return }
+    /// Ends the touchpad gesture only if it is of `kind` (an end for
+    /// another kind, or none, is ignored).
+    private func touchpadEnd(_ kind: TouchpadEmulation.Kind, cancelled: Bool, time: Double) {
+        guard touchpad.kind == kind else { return }
         touchpadEnd(cancelled: cancelled, time: time)
     }
 
