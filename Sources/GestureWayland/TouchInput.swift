@@ -19,11 +19,6 @@ final class TouchInput {
     private let version: UInt32
     private let target: InputTarget
 
-    /// Touches that went down on the window and have not ended. Motion and
-    /// up for other ids belong to touches that began elsewhere; these are the
-    /// ones to cancel if the device disappears mid-gesture.
-    private var activeIDs: Set<Int32>
-
     /// Takes the touch device of `seat` (a `wl_seat` of `version`; the touch
     /// object gets the same version), whose touches the router knows as
     /// seat `seatIndex`.
@@ -34,8 +29,6 @@ final class TouchInput {
         self.version = version
         self.target = target
         proxy = wl_seat_get_touch(seat)
-        // Ten fingers and a palm fit without the set ever growing mid-gesture.
-        activeIDs = Set(minimumCapacity: 16)
         wl_touch_add_listener(proxy, touchListener.pointer, listenerUserData(self))
     }
 
@@ -51,25 +44,25 @@ final class TouchInput {
     /// the compositor took the touches), and each began touch must end
     /// exactly once.
     func cancelActiveTouches() {
-        guard !activeIDs.isEmpty else { return }
-        activeIDs.removeAll(keepingCapacity: true)
         target.router?.cancelTouches(seat: seatIndex)
     }
 
     fileprivate func handleDown(serial: UInt32, surface: OpaquePointer?, time: UInt32, id: Int32, x: Double, y: Double) {
         guard let router = target.router(for: surface) else { return }
-        activeIDs.insert(id)
         target.recordGrabSerial(serial, seat: seat)
         router.touchDown(id: id, seat: seatIndex, at: Point(x: x, y: y), time: target.seconds(fromMilliseconds: time))
     }
 
+    // The router knows which touches went down on the window: it ignores
+    // motion, up, shape and orientation for any other id.
+
     fileprivate func handleUp(time: UInt32, id: Int32) {
-        guard activeIDs.remove(id) != nil, let router = target.router else { return }
+        guard let router = target.router else { return }
         router.touchUp(id: id, seat: seatIndex, time: target.seconds(fromMilliseconds: time))
     }
 
     fileprivate func handleMotion(time: UInt32, id: Int32, x: Double, y: Double) {
-        guard activeIDs.contains(id), let router = target.router else { return }
+        guard let router = target.router else { return }
         router.touchMotion(id: id, seat: seatIndex, to: Point(x: x, y: y), time: target.seconds(fromMilliseconds: time))
     }
 
@@ -84,12 +77,10 @@ final class TouchInput {
     }
 
     fileprivate func handleShape(id: Int32, major: Double, minor: Double) {
-        guard activeIDs.contains(id) else { return }
         target.router?.touchShape(id: id, seat: seatIndex, major: major, minor: minor)
     }
 
     fileprivate func handleOrientation(id: Int32, degrees: Double) {
-        guard activeIDs.contains(id) else { return }
         target.router?.touchOrientation(id: id, seat: seatIndex, degrees: degrees)
     }
 }
