@@ -39,8 +39,7 @@ struct LongPressTests {
     func tooShort() {
         let h = TouchHarness()
         let lp = LongPressGestureRecognizer()
-        let log = ActionLog(lp)
-        h.window.addGestureRecognizer(lp)
+        let log = h.attach(lp)
         h.down(0, 50, 50); h.frame()
         h.wait(0.4)
         h.up(0); h.frame()
@@ -52,8 +51,7 @@ struct LongPressTests {
     func longEnough() {
         let h = TouchHarness()
         let lp = LongPressGestureRecognizer()
-        let log = ActionLog(lp)
-        h.window.addGestureRecognizer(lp)
+        let log = h.attach(lp)
         h.down(0, 50, 50); h.frame()
         h.wait(0.49)
         #expect(log.states.isEmpty)
@@ -68,8 +66,7 @@ struct LongPressTests {
     func movedTooFar() {
         let h = TouchHarness()
         let lp = LongPressGestureRecognizer()
-        let log = ActionLog(lp)
-        h.window.addGestureRecognizer(lp)
+        let log = h.attach(lp)
         h.down(0, 50, 50); h.frame()
         h.wait(0.1)
         h.move(0, 62, 50); h.frame()
@@ -84,8 +81,7 @@ struct LongPressTests {
         let h = TouchHarness()
         let lp = LongPressGestureRecognizer()
         lp.numberOfTapsRequired = 1
-        let log = ActionLog(lp)
-        h.window.addGestureRecognizer(lp)
+        let log = h.attach(lp)
         h.down(0, 50, 50); h.frame(); h.wait(0.6); h.up(0); h.frame()
         #expect(log.states.isEmpty)
         h.wait(1)
@@ -100,8 +96,7 @@ struct LongPressTests {
         let h = TouchHarness()
         let lp = LongPressGestureRecognizer()
         lp.numberOfTouchesRequired = 2
-        let log = ActionLog(lp)
-        h.window.addGestureRecognizer(lp)
+        let log = h.attach(lp)
         h.down(0, 50, 50); h.frame(); h.wait(0.6)
         #expect(log.states.isEmpty)
         h.down(1, 80, 50); h.frame(); h.wait(0.6)
@@ -115,8 +110,7 @@ struct PanTests {
     func beginsAfterSlop() {
         let h = TouchHarness()
         let pan = PanGestureRecognizer()
-        let log = ActionLog(pan)
-        h.window.addGestureRecognizer(pan)
+        let log = h.attach(pan)
         h.down(0, 100, 100); h.frame()
         h.move(0, 108, 100); h.frame()
         #expect(log.states.isEmpty)
@@ -199,8 +193,7 @@ struct PanTests {
     func cancelIsNotRelease() {
         let h = TouchHarness()
         let pan = PanGestureRecognizer()
-        let log = ActionLog(pan)
-        h.window.addGestureRecognizer(pan)
+        let log = h.attach(pan)
         h.down(0, 100, 100); h.frame()
         h.move(0, 150, 100); h.frame()
         h.window.input.touchCancel()
@@ -232,8 +225,7 @@ struct SwipeTests {
     func recognizer(_ h: TouchHarness) -> (SwipeGestureRecognizer, ActionLog) {
         let s = SwipeGestureRecognizer()
         s.direction = [.left, .right]
-        let log = ActionLog(s)
-        h.window.addGestureRecognizer(s)
+        let log = h.attach(s)
         return (s, log)
     }
 
@@ -300,8 +292,7 @@ struct PinchRotationTests {
     func pinchScale() {
         let h = TouchHarness()
         let pinch = PinchGestureRecognizer()
-        let log = ActionLog(pinch)
-        h.window.addGestureRecognizer(pinch)
+        let log = h.attach(pinch)
         h.place(center: center, span: 100, angle: 0, begin: true)
         for span in stride(from: 110.0, through: 150, by: 10) {
             h.wait(0.016)
@@ -350,8 +341,7 @@ struct PinchRotationTests {
     func pinchCancel() {
         let h = TouchHarness()
         let pinch = PinchGestureRecognizer()
-        let log = ActionLog(pinch)
-        h.window.addGestureRecognizer(pinch)
+        let log = h.attach(pinch)
         h.place(center: center, span: 100, angle: 0, begin: true)
         h.wait(0.016); h.place(center: center, span: 150, angle: 0, begin: false)
         h.window.input.touchCancel()
@@ -362,8 +352,7 @@ struct PinchRotationTests {
     func rotationAngle() {
         let h = TouchHarness()
         let rotation = RotationGestureRecognizer()
-        let log = ActionLog(rotation)
-        h.window.addGestureRecognizer(rotation)
+        let log = h.attach(rotation)
         h.place(center: center, span: 100, angle: 0, begin: true)
         for i in 1...10 {
             h.wait(0.016)
@@ -439,8 +428,7 @@ struct DelegateTests {
         let d = Delegate()
         d.begin = false
         tap.delegate = d
-        let log = ActionLog(tap)
-        h.window.addGestureRecognizer(tap)
+        let log = h.attach(tap)
         h.down(0, 10, 10); h.frame(); h.up(0)
         var stateAtEnd = GestureRecognizer.State.possible
         h.window.addObserver(StateSpy { stateAtEnd = $0 })
@@ -456,8 +444,7 @@ struct DelegateTests {
         let d = Delegate()
         d.receive = false
         tap.delegate = d
-        let log = ActionLog(tap)
-        h.window.addGestureRecognizer(tap)
+        let log = h.attach(tap)
         h.tap(10, 10)
         #expect(log.states.isEmpty)
         #expect(tap.numberOfTouches == 0)
@@ -467,8 +454,7 @@ struct DelegateTests {
     func disableMidGesture() {
         let h = TouchHarness()
         let pan = PanGestureRecognizer()
-        let log = ActionLog(pan)
-        h.window.addGestureRecognizer(pan)
+        let log = h.attach(pan)
         h.down(0, 100, 100); h.frame()
         h.move(0, 150, 100); h.frame()
         pan.isEnabled = false

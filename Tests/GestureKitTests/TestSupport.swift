@@ -26,6 +26,13 @@ final class TouchHarness {
         clock.advance(to: target)
     }
 
+    /// Attaches `recognizer` to the window and records its actions.
+    func attach(_ recognizer: GestureRecognizer) -> ActionLog {
+        let log = ActionLog(recognizer)
+        window.addGestureRecognizer(recognizer)
+        return log
+    }
+
     func tap(_ x: Double, _ y: Double, id: Int32 = 0) {
         down(id, x, y); frame()
         up(id); frame()
