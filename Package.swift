@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "GestureKit", targets: ["GestureKit"]),
         .library(name: "GestureRender", targets: ["GestureRender"]),
         .library(name: "GestureWayland", targets: ["GestureWayland"]),
+        // The app's pages, for the in-process benchmarks (Benchmarks/).
+        .library(name: "DemoApp", targets: ["DemoApp"]),
         .executable(name: "gesture-demo", targets: ["gesture-demo"]),
     ],
     dependencies: [

@@ -1,0 +1,86 @@
+import Benchmark
+import DemoApp
+import GestureKit
+import GestureRender
+
+// The toolkit's in-process figures (issue 10): touch events per second
+// through hit-testing and the Gestures page's recognizers, heap
+// allocations per event, a full 1920x1080 frame, and a label-only change.
+// Figures are printed, never asserted: `scripts/bench.sh` runs them.
+
+nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration.maxDuration = .seconds(3)
+    Benchmark.defaultConfiguration.maxIterations = 100_000
+
+    // One scaled iteration is one touch event, so with `--scale` every
+    // figure reads per event (throughput: events per second).
+    Benchmark("Touch events through the Gestures page",
+              configuration: .init(metrics: [.throughput, .wallClock, .mallocCountTotal],
+                                   scalingFactor: .kilo)) { benchmark in
+        var workload = TouchWorkload()
+        // Warm up: one whole cycle, so lazily made state already exists.
+        for _ in 0..<workload.eventsPerCycle { workload.step() }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { workload.step() }
+        benchmark.stopMeasurement()
+        blackHole(workload.window)
+    }
+
+    Benchmark("Full 1920x1080 frame of the Gestures page",
+              configuration: .init(metrics: [.wallClock, .mallocCountTotal])) { benchmark in
+        let frame = FrameTarget(size: Size(width: 1920, height: 1080))
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            frame.window.invalidateAll()
+            frame.draw()
+        }
+        benchmark.stopMeasurement()
+    }
+
+    let damagedPixels = BenchmarkMetric.custom("Damaged pixels", useScalingFactor: false)
+    Benchmark("Label-only change at 1920x1080",
+              configuration: .init(metrics: [.wallClock, .mallocCountTotal, damagedPixels])) { benchmark in
+        let frame = FrameTarget(size: Size(width: 1920, height: 1080))
+        guard let label = frame.window.view(named: "output") as? Label else {
+            preconditionFailure("the Gestures page has no output label")
+        }
+        let texts = ["Pinched, Scale:1.50, Velocity:0.32", "Rotated, Radians:0.52, Velocity:1.10"]
+        var area = 0
+        benchmark.startMeasurement()
+        for i in benchmark.scaledIterations {
+            label.text = texts[i % 2]
+            area = frame.draw()
+        }
+        benchmark.stopMeasurement()
+        benchmark.measurement(damagedPixels, area)
+    }
+}
+
+/// A window on the Gestures page and a buffer it is drawn into, as the
+/// backend does for each frame: only the damage is repainted.
+final class FrameTarget {
+    let window: Window
+    private let renderer = Renderer()
+    private let width: Int, height: Int
+    private let pixels: UnsafeMutableRawPointer
+
+    init(size: Size) {
+        window = DemoApp.makeWindow(size: size, timeSource: VirtualTimeSource(), page: .gestures)
+        width = Int(size.width)
+        height = Int(size.height)
+        pixels = .allocate(byteCount: width * height * 4, alignment: 16)
+        draw()
+    }
+
+    deinit { pixels.deallocate() }
+
+    /// Repaints the window's damage; returns its area in pixels.
+    @discardableResult
+    func draw() -> Int {
+        guard let damage = window.takeDamage() else { return 0 }
+        let whole = damage == window.bounds
+        renderer.render(window, into: pixels, width: width, height: height, stride: width * 4, scale: 1,
+                        clip: whole ? nil : damage)
+        return Int(damage.width * damage.height)
+    }
+}
