@@ -105,6 +105,7 @@ static const struct inject_command inject_commands[] = {
 	{ "hold-end", 0, 1, INJECT_CAP_POINTER, false, cmd_hold_end },
 	{ "key", 2, 2, INJECT_CAP_KEYBOARD, false, cmd_key },
 	{ "keymap", 1, 1, INJECT_CAP_KEYBOARD, false, cmd_keymap },
+	{ "key-repeat", 2, 2, INJECT_CAP_KEYBOARD, false, cmd_key_repeat },
 	{ "capabilities", 1, 1, 0, false, cmd_capabilities },
 	{ "screenshot", 1, 1, 0, true, cmd_screenshot },
 	{ "ping", 0, 0, 0, false, cmd_ping },

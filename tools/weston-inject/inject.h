@@ -177,6 +177,7 @@ const char *cmd_axis_source(struct inject_client *client, char **argv);
 const char *cmd_pointer_frame(struct inject_client *client, char **argv);
 const char *cmd_key(struct inject_client *client, char **argv);
 const char *cmd_keymap(struct inject_client *client, char **argv);
+const char *cmd_key_repeat(struct inject_client *client, char **argv);
 const char *cmd_capabilities(struct inject_client *client, char **argv);
 
 /* ---- pointer-gestures.c ----------------------------------------------- */

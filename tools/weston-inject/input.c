@@ -238,6 +238,44 @@ cmd_keymap(struct inject_client *client, char **argv)
 	return NULL;
 }
 
+/*
+ * Sets the key repeat rate (keys per second; 0 turns repeat off) and delay
+ * (ms) weston announces in wl_keyboard.repeat_info: what weston.ini's
+ * [keyboard] repeat-rate and repeat-delay set, which a --no-config run
+ * cannot. Keyboards bound later get it on binding; those bound already
+ * get it now, as from a compositor whose settings changed.
+ */
+const char *
+cmd_key_repeat(struct inject_client *client, char **argv)
+{
+	struct weston_compositor *compositor = client->inject->compositor;
+	struct weston_keyboard *keyboard =
+		weston_seat_get_keyboard(&client->inject->seat);
+	struct wl_list *lists[] = {
+		&keyboard->resource_list, &keyboard->focus_resource_list,
+	};
+	struct wl_resource *resource;
+	long rate, delay;
+	size_t i;
+
+	if (!parse_long(argv[1], 0, 1000, &rate))
+		return "repeat rate must be an integer from 0 to 1000";
+	if (!parse_long(argv[2], 0, 60000, &delay))
+		return "repeat delay must be an integer from 0 to 60000";
+	compositor->kb_repeat_rate = (int32_t)rate;
+	compositor->kb_repeat_delay = (int32_t)delay;
+	for (i = 0; i < sizeof lists / sizeof lists[0]; i++) {
+		wl_resource_for_each(resource, lists[i]) {
+			if (wl_resource_get_version(resource) >=
+			    WL_KEYBOARD_REPEAT_INFO_SINCE_VERSION)
+				wl_keyboard_send_repeat_info(resource,
+							     (int32_t)rate,
+							     (int32_t)delay);
+		}
+	}
+	return NULL;
+}
+
 /* ---- seat capabilities ------------------------------------------------ */
 
 static bool
