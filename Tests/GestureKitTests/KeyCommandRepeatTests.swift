@@ -11,16 +11,24 @@ struct KeyCommandRepeatTests {
         KeyEvent(keysym: Keysym.z, modifiers: .control, isRepeat: isRepeat)
     }
 
+    final class Counter { var count = 0 }
+
+    /// Makes Ctrl+Z a repeating Undo command; the counter counts its runs.
+    func installUndo() -> Counter {
+        let undos = Counter()
+        window.keyCommands = [KeyCommand(keysym: Keysym.z, modifiers: .control, title: "Undo", repeats: true) {
+            undos.count += 1
+        }]
+        return undos
+    }
+
     @Test("a command marked repeats runs once for the press and once for each repeat")
     func repeatingCommandRunsOnEachRepeat() {
-        var undos = 0
-        window.keyCommands = [KeyCommand(keysym: Keysym.z, modifiers: .control, title: "Undo", repeats: true) {
-            undos += 1
-        }]
+        let undos = installUndo()
         window.handleKey(Self.ctrlZ())
         for _ in 0..<3 { window.handleKey(Self.ctrlZ(repeat: true)) }
         window.handleKey(KeyEvent(keysym: Keysym.z, modifiers: .control, isPressed: false))
-        #expect(undos == 4)
+        #expect(undos.count == 4)
     }
 
     @Test("a command not marked repeats runs once per press however many repeats follow, and hears one release")
@@ -40,13 +48,10 @@ struct KeyCommandRepeatTests {
 
     @Test("a repeat runs the command its key and modifiers match now: Ctrl let go, a held Z undoes no more")
     func repeatsFollowTheModifiersHeldNow() {
-        var undos = 0
-        window.keyCommands = [KeyCommand(keysym: Keysym.z, modifiers: .control, title: "Undo", repeats: true) {
-            undos += 1
-        }]
+        let undos = installUndo()
         window.handleKey(Self.ctrlZ())
         window.handleKey(Self.ctrlZ(repeat: true))
         #expect(!window.handleKey(KeyEvent(keysym: Keysym.z, isRepeat: true)), "plain z is no shortcut")
-        #expect(undos == 2)
+        #expect(undos.count == 2)
     }
 }
