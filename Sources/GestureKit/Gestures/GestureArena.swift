@@ -1,148 +1,136 @@
+/// Hears the arena's decisions that concern the views' touches.
+protocol GestureArenaDelegate: AnyObject {
+    /// `member` recognized (began or ended from `.possible`) and cancels the
+    /// touches in its views.
+    func arena(_ arena: GestureArena, memberCancelsViewTouches member: GestureArenaMember)
+    /// A transition was applied: touches held for a member that has now
+    /// decided may be delivered.
+    func arenaDidDecide(_ arena: GestureArena)
+}
+
 /// Arbitrates between the recognizers that share touches, with UIKit's
 /// rules: a recognizer that recognizes makes the others that share its
 /// touches fail unless simultaneous recognition is allowed; one that must
-/// wait for another to fail holds its transition until then; an active
-/// continuous gesture prevents others from starting. It also owns the
-/// touches whose delivery to their view is held back by a recognizer.
+/// wait for another to fail holds its recognition until then; an active
+/// continuous gesture prevents others from starting.
+///
+/// The arena only decides. Its members carry the decisions out through
+/// `GestureArenaMember`; the touch delivery, its delegate, looks after the
+/// views.
 final class GestureArena {
-    /// Recognizers that have seen touches since their last reset.
-    private(set) var participants: [GestureRecognizer] = []
-    /// Touches whose `touchesBegan` or `touchesEnded` is held back.
-    var heldTouches: [Touch] = []
+    /// Members that have seen touches since their last reset.
+    private(set) var participants: [GestureArenaMember] = []
     /// True while a frame is being delivered; resets wait until its end.
     var isDispatching = false
-    weak var window: Window?
+    weak var delegate: GestureArenaDelegate?
 
-    func join(_ r: GestureRecognizer) {
-        if !participants.contains(where: { $0 === r }) { participants.append(r) }
+    func join(_ member: GestureArenaMember) {
+        if !participants.contains(where: { $0 === member }) { participants.append(member) }
     }
 
-    func remove(_ r: GestureRecognizer) {
-        participants.removeAll { $0 === r }
+    func remove(_ member: GestureArenaMember) {
+        participants.removeAll { $0 === member }
     }
-
-    private var observers: [WindowObserver] { window?.observers ?? [] }
 
     // MARK: Transitions
 
-    func requestTransition(_ r: GestureRecognizer, to newState: GestureRecognizer.State, reason: String?) {
-        let old = r.stateStorage
+    /// A member asks to move to `newState`. Illegal transitions are refused
+    /// and counted, never applied.
+    func requestTransition(_ member: GestureArenaMember, to newState: GestureRecognizer.State, reason: String?) {
+        let old = member.arenaState
         guard old.canTransition(to: newState) else {
-            GestureRecognizer.recordIllegalTransition(r, to: newState)
+            GestureRecognizer.recordIllegalTransition(member, to: newState)
             return
         }
         if old == .possible && (newState == .began || newState == .ended) {
-            recognize(r, as: newState, reason: reason)
+            recognize(member, as: newState, reason: reason)
         } else {
-            apply(r, newState, reason: reason)
+            apply(member, newState, reason: reason)
         }
         // Only now, after any cancellation of the views' touches, may held
         // touch ends go out as ended.
-        reviewHeldTouches()
+        delegate?.arenaDidDecide(self)
         if !isDispatching { settle() }
     }
 
-    /// `r` wants to leave `.possible` by beginning or recognizing.
-    private func recognize(_ r: GestureRecognizer, as newState: GestureRecognizer.State, reason: String?) {
-        if let d = r.delegate, !d.gestureRecognizerShouldBegin(r) {
-            apply(r, .failed, reason: "delegate refused to begin")
+    /// `member` wants to leave `.possible` by beginning or recognizing.
+    private func recognize(_ member: GestureArenaMember, as newState: GestureRecognizer.State, reason: String?) {
+        if !member.mayBegin() {
+            apply(member, .failed, reason: "delegate refused to begin")
             return
         }
-        let blockers = failureBlockers(of: r)
-        if let recognized = blockers.first(where: { $0.stateStorage == .began || $0.stateStorage == .changed || $0.stateStorage == .ended }) {
-            apply(r, .failed, reason: "\(recognized.debugName) recognized, which had to fail")
-            return
+        var waitingFor: GestureArenaMember?
+        for other in participants where other !== member && blocks(other, member) {
+            switch other.arenaState {
+            case .began, .changed, .ended:
+                apply(member, .failed, reason: "\(other.debugName) recognized, which had to fail")
+                return
+            case .possible:
+                if waitingFor == nil { waitingFor = other }
+            case .cancelled, .failed:
+                break
+            }
         }
-        if let waiting = blockers.first(where: { $0.stateStorage == .possible }) {
-            r.pendingState = newState
-            r.lastTransitionReason = "waiting for \(waiting.debugName) to fail"
-            r.lastTransitionState = .possible
+        if let waitingFor {
+            member.hold(newState, waitingFor: waitingFor)
             return
         }
         if let active = participants.first(where: {
-            $0 !== r && ($0.stateStorage == .began || $0.stateStorage == .changed)
-                && sharesTouches($0, r) && !simultaneous($0, r)
+            $0 !== member && ($0.arenaState == .began || $0.arenaState == .changed)
+                && $0.sharesTouches(with: member) && !$0.recognizesSimultaneously(with: member)
         }) {
-            apply(r, .failed, reason: "prevented by active \(active.debugName)")
+            apply(member, .failed, reason: "prevented by active \(active.debugName)")
             return
         }
-        apply(r, newState, reason: reason)
-        for other in participants where other !== r && other.stateStorage == .possible {
-            let mustFail = other.failureRequirements.contains { $0 === r }
-                || (sharesTouches(other, r) && !simultaneous(other, r))
-            if mustFail { apply(other, .failed, reason: "\(r.debugName) recognized") }
+        apply(member, newState, reason: reason)
+        for other in participants where other !== member && other.arenaState == .possible {
+            let mustFail = other.waits(for: member)
+                || (other.sharesTouches(with: member) && !other.recognizesSimultaneously(with: member))
+            if mustFail { apply(other, .failed, reason: "\(member.debugName) recognized") }
         }
-        if r.cancelsTouchesInView { cancelViewTouches(of: r) }
+        if member.cancelsTouchesInView { delegate?.arena(self, memberCancelsViewTouches: member) }
     }
 
-    private func apply(_ r: GestureRecognizer, _ newState: GestureRecognizer.State, reason: String?) {
-        r.applyTransition(to: newState, reason: reason, observers: observers)
-        if newState.isFinished { resolveWaiters(of: r) }
+    /// Whether `member` must wait for `other` to fail. A requirement only
+    /// binds while the other member takes part (has seen touches): an idle
+    /// one cannot fail and would block forever.
+    private func blocks(_ other: GestureArenaMember, _ member: GestureArenaMember) -> Bool {
+        other.isTakingPart && member.waits(for: other)
     }
 
-    /// After `r` finished, recognizers waiting for it either go ahead (it
+    private func apply(_ member: GestureArenaMember, _ newState: GestureRecognizer.State, reason: String?) {
+        member.enter(newState, reason: reason)
+        if newState.isFinished { resolveWaiters(of: member) }
+    }
+
+    /// After `finished` is over, members waiting for it either go ahead (it
     /// failed) or fail (it recognized).
-    private func resolveWaiters(of r: GestureRecognizer) {
-        for w in participants where w !== r && w.stateStorage == .possible {
-            guard let pending = w.pendingState, failureBlockers(of: w, including: r).contains(where: { $0 === r }) else { continue }
-            if r.stateStorage == .failed {
-                w.pendingState = nil
-                recognize(w, as: pending, reason: "\(r.debugName) failed")
+    private func resolveWaiters(of finished: GestureArenaMember) {
+        for waiter in participants where waiter !== finished && waiter.arenaState == .possible {
+            guard waiter.heldTransition != nil, waiter.waits(for: finished) else { continue }
+            if finished.arenaState == .failed {
+                guard let held = waiter.releaseHeldTransition() else { continue }
+                recognize(waiter, as: held, reason: "\(finished.debugName) failed")
             } else {
-                apply(w, .failed, reason: "\(r.debugName) recognized, which had to fail")
+                apply(waiter, .failed, reason: "\(finished.debugName) recognized, which had to fail")
             }
         }
-    }
-
-    /// The recognizers `r` must wait for: its explicit requirements plus
-    /// those the delegates ask for, among the ones taking part now.
-    private func failureBlockers(of r: GestureRecognizer, including extra: GestureRecognizer? = nil) -> [GestureRecognizer] {
-        var result: [GestureRecognizer] = []
-        for o in participants + (extra.map { [$0] } ?? []) where o !== r && !result.contains(where: { $0 === o }) {
-            let explicit = r.failureRequirements.contains { $0 === o }
-            let byDelegate = sharesTouches(o, r) && (
-                r.delegate?.gestureRecognizer(r, shouldRequireFailureOf: o) == true
-                    || o.delegate?.gestureRecognizer(o, shouldBeRequiredToFailBy: r) == true)
-            // A requirement only binds while the other recognizer is taking
-            // part (has seen touches); an idle one cannot fail and would
-            // block forever.
-            if (explicit || byDelegate) && !o.touchesSinceReset.isEmpty { result.append(o) }
-        }
-        return result
-    }
-
-    private func sharesTouches(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
-        !a.touchesSinceReset.isDisjoint(with: b.touchesSinceReset)
-    }
-
-    private func simultaneous(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
-        a.delegate?.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) == true
-            || b.delegate?.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) == true
     }
 
     // MARK: Reset
 
-    /// Resets recognizers whose gesture is over and whose touches are gone,
-    /// so they are ready for the next one.
+    /// Lets members whose gesture is over and whose touches are gone reset,
+    /// so they are ready for the next one, and drops them from the arena.
     func settle() {
-        for r in participants {
-            r.trackedTouches.removeAll { !$0.isActive }
-            r.noteLocation()
-        }
-        var remaining: [GestureRecognizer] = []
-        for r in participants {
-            if r.stateStorage.isFinished && r.trackedTouches.isEmpty {
-                r.stateStorage = .possible
-                r.pendingState = nil
-                r.touchesSinceReset = []
-                r.ignoredTouches = []
-                r.reset()
-            } else if r.stateStorage == .possible && r.trackedTouches.isEmpty && r.touchesSinceReset.isEmpty {
-                // Left over after `ignore`: nothing to wait for.
+        // Index by index, not `removeAll(where:)`: a member's reset may
+        // reach the arena again, and must find the list in one piece.
+        var i = 0
+        while i < participants.count {
+            if participants[i].settle() {
+                i += 1
             } else {
-                remaining.append(r)
+                participants.remove(at: i)
             }
         }
-        participants = remaining
     }
 }

@@ -78,8 +78,9 @@ open class GestureRecognizer {
     public internal(set) var trackedTouches: [Touch] = []
     /// Every touch seen since the last reset (for arbitration).
     var touchesSinceReset: Set<Touch> = []
-    var ignoredTouches: Set<Touch> = []
-    private var lastLocationInWindow = Point.zero
+    /// Where the touches were when the recognizer last settled, for
+    /// `location(in:)` after the last one lifted.
+    var lastLocationInWindow = Point.zero
 
     public init(action: ((GestureRecognizer) -> Void)? = nil) {
         if let action { actions.append(action) }
@@ -104,14 +105,14 @@ open class GestureRecognizer {
 
     /// Sets the state and records why, for the debug overlay.
     public func setState(_ newState: State, reason: String?) {
-        if let arena = view?.window?.arena {
+        if let arena = view?.window?.delivery.arena {
             arena.requestTransition(self, to: newState, reason: reason)
         } else {
             guard stateStorage.canTransition(to: newState) else {
                 GestureRecognizer.recordIllegalTransition(self, to: newState)
                 return
             }
-            applyTransition(to: newState, reason: reason, observers: [])
+            enter(newState, reason: reason)
         }
     }
 
@@ -120,14 +121,18 @@ open class GestureRecognizer {
         setState(.failed, reason: reason)
     }
 
-    func applyTransition(to newState: State, reason: String?, observers: [WindowObserver]) {
+    /// Moves to `newState`, then tells the window's observers and runs the
+    /// actions (the arena has already decided the transition is allowed).
+    func enter(_ newState: State, reason: String?) {
         let old = stateStorage
         stateStorage = newState
         lastTransitionReason = reason
         lastTransitionState = newState
         if newState.isFinished { pendingState = nil }
-        for o in observers {
-            o.gestureRecognizer(self, didTransitionFrom: old, to: newState, reason: reason)
+        if let window = view?.window {
+            for o in window.observers {
+                o.gestureRecognizer(self, didTransitionFrom: old, to: newState, reason: reason)
+            }
         }
         switch newState {
         case .began, .changed, .ended, .cancelled:
@@ -144,9 +149,9 @@ open class GestureRecognizer {
     /// it stays 0), and the last one.
     public static var illegalTransitions: (count: Int, last: String?) { (illegalCount, lastIllegal) }
 
-    static func recordIllegalTransition(_ r: GestureRecognizer, to newState: State) {
+    static func recordIllegalTransition(_ member: GestureArenaMember, to newState: State) {
         illegalCount += 1
-        lastIllegal = "\(r.debugName): \(r.stateStorage.rawValue) -> \(newState.rawValue)"
+        lastIllegal = "\(member.debugName): \(member.arenaState.rawValue) -> \(newState.rawValue)"
     }
 
     // MARK: Failure requirements
@@ -213,12 +218,7 @@ open class GestureRecognizer {
     /// Stops delivering `touch` to this recognizer (e.g. a two-finger
     /// recognizer ignoring a third finger).
     public func ignore(_ touch: Touch, for event: Event) {
-        ignoredTouches.insert(touch)
         trackedTouches.removeAll { $0 === touch }
-    }
-
-    func noteLocation() {
-        if !trackedTouches.isEmpty { lastLocationInWindow = location(in: nil) }
     }
 
     // MARK: Subclass hooks
@@ -239,10 +239,41 @@ open class GestureRecognizer {
     public var debugName: String { name ?? String(describing: type(of: self)) }
 
     func detach() {
-        view?.window?.arena.remove(self)
+        view?.window?.delivery.arena.remove(self)
         trackedTouches = []
         touchesSinceReset = []
-        ignoredTouches = []
+    }
+
+    // MARK: Delivery
+
+    /// Whether a new touch should be delivered to this recognizer (the
+    /// delegate may refuse it).
+    func accepts(_ touch: Touch) -> Bool {
+        guard isEnabled, !stateStorage.isFinished else { return false }
+        return delegate?.gestureRecognizer(self, shouldReceive: touch) ?? true
+    }
+
+    /// Starts delivering `touch` to the recognizer.
+    func track(_ touch: Touch) {
+        trackedTouches.append(touch)
+        touchesSinceReset.insert(touch)
+    }
+
+    func isTracking(_ touch: Touch) -> Bool {
+        trackedTouches.contains { $0 === touch }
+    }
+
+    /// Whether the `touches*` hooks are called now.
+    var receivesTouches: Bool { isEnabled && !stateStorage.isFinished }
+
+    /// Whether a tracked touch is still down.
+    var hasActiveTouches: Bool { trackedTouches.contains { $0.isActive } }
+
+    /// Whether the recognizer is still deciding about `touch` (so a view's
+    /// delayed delivery of it must wait). One that failed and was reset
+    /// since reads `.possible` again but has nothing more to say about it.
+    func isDeciding(about touch: Touch) -> Bool {
+        isEnabled && stateStorage == .possible && touchesSinceReset.contains(touch)
     }
 }
 

@@ -39,8 +39,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// The velocity of the translation (px per second) in `view`'s
     /// coordinates; zero after the fingers rested.
     public func velocity(in view: View?) -> Point {
-        let v = tracker.velocity(at: lastTime)
-        return Self.convertVector(Point(x: v.x, y: v.y), to: view)
+        Self.convertVector(tracker.velocity(at: lastTime), to: view)
     }
 
     private var windowTranslation: Point { base + (lastCentroid - anchor) }
@@ -56,7 +55,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         lastCentroid = Self.centroid(of: activeTouches)
         lastTime = event.timestamp
         let t = windowTranslation
-        tracker.add(time: event.timestamp, x: t.x, y: t.y)
+        tracker.add(t, at: event.timestamp)
         let distance = t.distance(to: .zero)
         continueGesture(beginIf: activeTouches.count >= minimumNumberOfTouches && distance > Thresholds.panSlop,
                         reason: "moved \(Int(distance.rounded())) px > \(formatCoordinate(Thresholds.panSlop)) px")

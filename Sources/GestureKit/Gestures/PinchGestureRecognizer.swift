@@ -43,8 +43,8 @@ open class PinchGestureRecognizer: GestureRecognizer {
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         guard let anchorSpan, anchorSpan > 0, let span = Self.span(of: activeTouches) else { return }
         currentScale = baseScale * span / anchorSpan
-        tracker.add(time: event.timestamp, x: currentScale)
-        velocity = tracker.velocity(at: event.timestamp).x
+        tracker.add(currentScale, at: event.timestamp)
+        velocity = tracker.scalarVelocity(at: event.timestamp)
         let change = abs(span - (spanAtStart ?? span))
         continueGesture(beginIf: change > Thresholds.pinchSlop,
                         reason: "span changed \(Int(change.rounded())) px > \(formatCoordinate(Thresholds.pinchSlop)) px")
@@ -59,7 +59,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
     }
 
     private func fingersLifted(event: Event, cancelled: Bool) {
-        velocity = tracker.velocity(at: event.timestamp).x
+        velocity = tracker.scalarVelocity(at: event.timestamp)
         if !activeTouches.isEmpty {
             reanchor()
             return

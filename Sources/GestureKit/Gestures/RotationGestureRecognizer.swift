@@ -46,8 +46,8 @@ open class RotationGestureRecognizer: GestureRecognizer {
         while step <= -.pi { step += 2 * .pi }
         accumulated += step
         lastAngle = current
-        tracker.add(time: event.timestamp, x: accumulated)
-        velocity = tracker.velocity(at: event.timestamp).x
+        tracker.add(accumulated, at: event.timestamp)
+        velocity = tracker.scalarVelocity(at: event.timestamp)
         continueGesture(beginIf: abs(accumulated) > Thresholds.rotationStartAngle,
                         reason: "turned \(formatFixed(abs(accumulated))) rad > \(formatFixed(Thresholds.rotationStartAngle)) rad")
     }
@@ -61,7 +61,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
     }
 
     private func fingersLifted(event: Event, cancelled: Bool) {
-        velocity = tracker.velocity(at: event.timestamp).x
+        velocity = tracker.scalarVelocity(at: event.timestamp)
         lastAngle = Self.angle(of: activeTouches)
         guard activeTouches.isEmpty else { return }
         finishGesture(cancelled: cancelled,

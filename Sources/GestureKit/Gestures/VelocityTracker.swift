@@ -1,8 +1,10 @@
-/// Estimates how fast a value (a position, a scale, an angle) changes, from
-/// samples stamped with the events' own times (not arrival times). The
-/// estimate is the least-squares slope over the samples of the last
-/// `Thresholds.velocityWindow`; it is zero when the value has not changed
-/// for `Thresholds.velocityRestTime` before the time asked about.
+/// Estimates how fast a point moves, from samples stamped with the events'
+/// own times (not arrival times). The estimate is the least-squares slope
+/// over the samples of the last `Thresholds.velocityWindow`; it is zero when
+/// the point has not moved for `Thresholds.velocityRestTime` before the time
+/// asked about. One-dimensional values (a pinch's scale, a rotation's angle)
+/// use the same tracker through `add(_:at:)` with a `Double` and
+/// `scalarVelocity(at:)`.
 ///
 /// Samples live in a fixed ring, so tracking allocates nothing per event.
 public struct VelocityTracker {
@@ -25,8 +27,19 @@ public struct VelocityTracker {
         lastChange = nil
     }
 
-    /// Adds a two-component sample at `time` (seconds).
-    public mutating func add(time: Double, x: Double, y: Double = 0) {
+    /// Adds a sample of a one-dimensional value at `time` (seconds).
+    public mutating func add(_ value: Double, at time: Double) {
+        add(Point(x: value, y: 0), at: time)
+    }
+
+    /// The rate of change of a one-dimensional value (units per second).
+    public func scalarVelocity(at time: Double) -> Double {
+        velocity(at: time).x
+    }
+
+    /// Adds a sample of the point at `time` (seconds).
+    public mutating func add(_ point: Point, at time: Double) {
+        let x = point.x, y = point.y
         if count > 0 {
             let last = (head + Self.capacity - 1) % Self.capacity
             if time < times[last] { return }  // out of order: ignore
@@ -43,9 +56,9 @@ public struct VelocityTracker {
 
     /// The velocity (units per second) as of `time`, usually the time of the
     /// latest event or of lift-off.
-    public func velocity(at time: Double) -> (x: Double, y: Double) {
+    public func velocity(at time: Double) -> Point {
         guard count >= 2, let changed = lastChange, time - changed <= Thresholds.velocityRestTime else {
-            return (0, 0)
+            return .zero
         }
         let newest = (head + Self.capacity - 1) % Self.capacity
         let horizon = times[newest] - Thresholds.velocityWindow
@@ -55,7 +68,7 @@ public struct VelocityTracker {
             guard times[k] >= horizon else { break }
             n += 1; st += times[k]; sx += xs[k]; sy += ys[k]
         }
-        guard n >= 2 else { return (0, 0) }
+        guard n >= 2 else { return .zero }
         let mt = st / n, mx = sx / n, my = sy / n
         var stt = 0.0, stx = 0.0, sty = 0.0
         for i in 0..<Int(n) {
@@ -63,7 +76,7 @@ public struct VelocityTracker {
             let dt = times[k] - mt
             stt += dt * dt; stx += dt * (xs[k] - mx); sty += dt * (ys[k] - my)
         }
-        guard stt > 0 else { return (0, 0) }
-        return (stx / stt, sty / stt)
+        guard stt > 0 else { return .zero }
+        return Point(x: stx / stt, y: sty / stt)
     }
 }

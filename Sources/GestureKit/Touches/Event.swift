@@ -1,14 +1,21 @@
 /// The touches that changed together in one input frame (one
 /// `wl_touch.frame`), plus every other touch still on the surface.
+///
+/// As in UIKit, a window reuses one event object for all of its touch
+/// frames: it is valid for the duration of the call it is passed to. Keep
+/// the touches (or a copy of `allTouches`), not the event.
 public final class Event {
     /// Time of the frame, in seconds.
-    public let timestamp: Double
+    public internal(set) var timestamp: Double = 0
     /// Every touch of the frame's sequence, changed or not.
-    public let allTouches: Set<Touch>
+    public internal(set) var allTouches: Set<Touch> = []
 
-    init(timestamp: Double, allTouches: Set<Touch>) {
+    init() {}
+
+    /// Refills the event for the next delivery, keeping its storage.
+    func refill(timestamp: Double) {
         self.timestamp = timestamp
-        self.allTouches = allTouches
+        allTouches.removeAll(keepingCapacity: true)
     }
 
     /// The touches delivered to `view`.

@@ -362,22 +362,22 @@ public final class InputRouter {
         // Hit-testing needs current frames: a page shown since the last
         // draw has not been laid out yet.
         window.layoutIfPending()
-        let event = makeEvent(for: changed)!
         for o in window.observers { o.touchesDidChange(changed, in: window) }
-        window.arena.dispatch(changed, event: event, in: window)
+        let timestamp = changed.reduce(-Double.infinity) { Swift.max($0, $1.timestamp) }
+        window.delivery.deliver(changed, at: timestamp)
         for t in changed {
             t.changedInFrame = false
             t.beganInFrame = false
         }
     }
 
-    /// An event holding `touches` and every other active touch; nil when
-    /// `touches` is empty.
-    func makeEvent(for touches: [Touch]) -> Event? {
-        guard !touches.isEmpty else { return nil }
-        var all = Set(touchesByKey.values)
-        all.formUnion(touches)
-        let time = touches.map(\.timestamp).max() ?? window.scheduler.now
-        return Event(timestamp: time, allTouches: all)
+    /// Whether a touch on the surface satisfies `condition`.
+    func hasActiveTouch(where condition: (Touch) -> Bool) -> Bool {
+        touchesByKey.values.contains(where: condition)
+    }
+
+    /// Calls `body` with every touch on the surface.
+    func forEachActiveTouch(_ body: (Touch) -> Void) {
+        for t in touchesByKey.values { body(t) }
     }
 }

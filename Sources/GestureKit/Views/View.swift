@@ -150,7 +150,7 @@ open class View: Responder {
         guard let parent = superview else { return }
         // Touches in this subtree end for their views now, while the
         // responder chain still leads anywhere.
-        window?.arena.subtreeWillLeaveWindow(self)
+        window?.delivery.subtreeWillLeaveWindow(self)
         invalidateInWindow(force: true)
         parent.subviews.removeAll { $0 === self }
         superview = nil

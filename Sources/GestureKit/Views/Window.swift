@@ -5,7 +5,7 @@
 public final class Window: View {
     public let scheduler: Scheduler
     public private(set) lazy var input = InputRouter(window: self)
-    let arena = GestureArena()
+    private(set) lazy var delivery = TouchDelivery(window: self)
 
     /// Watchers of what happens in the window (the log, the debug overlay).
     public private(set) var observers: [WindowObserver] = []
@@ -21,7 +21,6 @@ public final class Window: View {
     public init(size: Size, timeSource: TimeSource) {
         scheduler = Scheduler(timeSource: timeSource)
         super.init()
-        arena.window = self
         isMultipleTouchEnabled = true
         backgroundColor = .white
         frame = Rect(origin: .zero, size: size)

@@ -1,0 +1,363 @@
+/// Delivers each frame of touches the way UIKit does: a new touch is
+/// hit-tested and handed to the recognizers of its view and the view's
+/// ancestors; the recognizers see the frame first, then the views, which
+/// honour `cancelsTouchesInView`, `delaysTouchesBegan` and
+/// `delaysTouchesEnded`. Which recognizer wins is the arena's business; this
+/// type moves touches and keeps every touch a view saw begin ending exactly
+/// once.
+///
+/// Its buffers are reused from frame to frame, so delivering a frame in
+/// steady state allocates nothing. A delivery started from inside another
+/// (a view's handler cancelling every touch) takes fresh buffers instead.
+final class TouchDelivery: GestureArenaDelegate {
+    private unowned let window: Window
+    let arena = GestureArena()
+
+    /// Touches whose `touchesBegan` or `touchesEnded` is held back.
+    private var heldTouches: [Touch] = []
+
+    // Reused buffers; each is taken out while in use (see `borrow`).
+    private var spareEvent: Event? = Event()
+    private var spareRecognizers: [GestureRecognizer] = []
+    private var sparePhases = PhaseSets()
+    private var spareBatch = ViewBatch()
+
+    init(window: Window) {
+        self.window = window
+        arena.delegate = self
+    }
+
+    // MARK: Frames
+
+    /// Delivers one frame: `changed` are the touches that changed in it.
+    func deliver(_ changed: [Touch], at timestamp: Double) {
+        let event = takeEvent(timestamp: timestamp, with: changed)
+        defer { giveBack(event) }
+        arena.isDispatching = true
+        defer {
+            arena.isDispatching = false
+            arena.settle()
+        }
+        for t in changed where t.phase == .began {
+            attach(t)
+        }
+        deliverToRecognizers(changed, event: event)
+        deliverToViews(changed, event: event)
+    }
+
+    /// Hit-tests a new touch and hands it to the recognizers that want it.
+    private func attach(_ t: Touch) {
+        let hit = window.hitTest(t.locationInWindow)
+        t.view = hit
+        if let hit {
+            if !hit.isMultipleTouchEnabled,
+               window.input.hasActiveTouch(where: { $0 !== t && $0.view === hit && $0.deliversToView }) {
+                t.deliversToView = false
+            }
+        } else {
+            t.deliversToView = false
+        }
+        var v = hit
+        while let current = v {
+            for r in current.gestureRecognizers where r.accepts(t) {
+                t.gestureRecognizers.append(r)
+                r.track(t)
+                arena.join(r)
+            }
+            v = current.superview
+        }
+    }
+
+    private func deliverToRecognizers(_ changed: [Touch], event: Event) {
+        var order = borrow(&spareRecognizers, empty: [])
+        var phases = borrow(&sparePhases, empty: PhaseSets())
+        defer {
+            // Emptied, so the buffers keep no touch alive.
+            order.removeAll(keepingCapacity: true)
+            phases.clear()
+            spareRecognizers = order
+            sparePhases = phases
+        }
+        for t in changed {
+            for r in t.gestureRecognizers where !order.contains(where: { $0 === r }) { order.append(r) }
+        }
+        for r in order {
+            phases.clear()
+            for t in changed where r.isTracking(t) {
+                phases.add(t)
+            }
+            if !phases.began.isEmpty && r.receivesTouches { r.touchesBegan(phases.began, with: event) }
+            if !phases.moved.isEmpty && r.receivesTouches { r.touchesMoved(phases.moved, with: event) }
+            if !phases.ended.isEmpty && r.receivesTouches { r.touchesEnded(phases.ended, with: event) }
+            if !phases.cancelled.isEmpty && r.receivesTouches { r.touchesCancelled(phases.cancelled, with: event) }
+            if !phases.cancelled.isEmpty && !r.hasActiveTouches {
+                // A recognizer that ignores cancel would otherwise stay
+                // active (or waiting) with no touches left.
+                switch r.state {
+                case .began, .changed: arena.requestTransition(r, to: .cancelled, reason: "touches cancelled")
+                case .possible: arena.requestTransition(r, to: .failed, reason: "touches cancelled")
+                case .ended, .cancelled, .failed: break
+                }
+            }
+        }
+    }
+
+    private func deliverToViews(_ changed: [Touch], event: Event) {
+        var batch = borrow(&spareBatch, empty: ViewBatch())
+        defer { spareBatch = batch }
+        for t in changed where t.deliversToView {
+            switch t.phase {
+            case .began:
+                if holdsBegan(t) {
+                    hold(t)
+                } else {
+                    t.viewDelivery = .began
+                    batch.add(t, .began)
+                }
+            case .moved, .stationary:
+                if t.viewDelivery == .began { batch.add(t, .moved) }
+            case .ended:
+                switch t.viewDelivery {
+                case .began:
+                    if holdsEnded(t) {
+                        t.viewDelivery = .endHeld
+                        hold(t)
+                    } else {
+                        t.viewDelivery = .finished
+                        batch.add(t, .ended)
+                    }
+                case .pending, .endHeld, .finished:
+                    break  // held touches are settled by arenaDidDecide
+                }
+            case .cancelled:
+                switch t.viewDelivery {
+                case .began, .endHeld:
+                    t.viewDelivery = .finished
+                    batch.add(t, .cancelled)
+                case .pending:
+                    t.viewDelivery = .finished
+                case .finished:
+                    break
+                }
+                heldTouches.removeAll { $0 === t }
+            }
+        }
+        batch.send(event: event)
+    }
+
+    // MARK: Held touches
+
+    private func hold(_ t: Touch) {
+        if !heldTouches.contains(where: { $0 === t }) { heldTouches.append(t) }
+    }
+
+    // Only a recognizer still deciding about this very touch holds it: one
+    // that failed and was reset since reads `.possible` again but has
+    // nothing more to say about it.
+
+    private func holdsBegan(_ t: Touch) -> Bool {
+        t.gestureRecognizers.contains { $0.delaysTouchesBegan && $0.isDeciding(about: t) }
+    }
+
+    private func holdsEnded(_ t: Touch) -> Bool {
+        t.gestureRecognizers.contains { $0.delaysTouchesEnded && $0.isDeciding(about: t) }
+    }
+
+    /// Delivers held phases whose recognizers have all decided.
+    func arenaDidDecide(_ arena: GestureArena) {
+        guard !heldTouches.isEmpty else { return }
+        var batch = borrow(&spareBatch, empty: ViewBatch())
+        defer { spareBatch = batch }
+        heldTouches.removeAll { t in
+            switch t.viewDelivery {
+            case .pending:
+                if holdsBegan(t) { return false }
+                t.viewDelivery = .began
+                batch.add(t, .began)
+                if t.phase == .ended {
+                    if holdsEnded(t) {
+                        t.viewDelivery = .endHeld
+                        return false
+                    }
+                    t.viewDelivery = .finished
+                    batch.add(t, .ended)
+                } else if t.phase == .cancelled {
+                    t.viewDelivery = .finished
+                    batch.add(t, .cancelled)
+                }
+                return true
+            case .endHeld:
+                if holdsEnded(t) { return false }
+                t.viewDelivery = .finished
+                batch.add(t, .ended)
+                return true
+            case .began, .finished:
+                return true
+            }
+        }
+        send(&batch)
+    }
+
+    // MARK: Cancelling views' touches
+
+    /// `member` recognized with `cancelsTouchesInView`: its touches' views
+    /// get `touchesCancelled` (or never see touches whose begin was held).
+    func arena(_ arena: GestureArena, memberCancelsViewTouches member: GestureArenaMember) {
+        guard let r = member as? GestureRecognizer else { return }
+        cancelForViews(r.touchesSinceReset) { $0.deliversToView }
+    }
+
+    /// `root` is leaving the window (a page switched away mid-gesture):
+    /// its views get `touchesCancelled` for touches they saw begin, and its
+    /// recognizers are cancelled (or fail), so nothing waits for touches
+    /// they will never see end.
+    func subtreeWillLeaveWindow(_ root: View) {
+        cancelForViews(window.input.activeTouches + heldTouches) { t in
+            t.view.map { $0.isDescendant(of: root) } ?? false
+        }
+        for case let r as GestureRecognizer in arena.participants {
+            guard let v = r.view, v.isDescendant(of: root) else { continue }
+            switch r.state {
+            case .began, .changed: arena.requestTransition(r, to: .cancelled, reason: "view left the window")
+            case .possible: arena.requestTransition(r, to: .failed, reason: "view left the window")
+            default: break
+            }
+        }
+    }
+
+    /// Ends the given touches for their views now: `touchesCancelled` for
+    /// those a view saw begin, silence for those whose begin was held.
+    private func cancelForViews(_ touches: some Sequence<Touch>, where include: (Touch) -> Bool) {
+        var batch = borrow(&spareBatch, empty: ViewBatch())
+        defer { spareBatch = batch }
+        for t in touches where include(t) {
+            switch t.viewDelivery {
+            case .began, .endHeld:
+                t.viewDelivery = .finished
+                batch.add(t, .cancelled)
+            case .pending:
+                t.viewDelivery = .finished
+            case .finished:
+                break
+            }
+        }
+        heldTouches.removeAll { $0.viewDelivery == .finished }
+        send(&batch)
+    }
+
+    /// Sends a batch outside a frame, with an event holding its touches and
+    /// every touch still down.
+    private func send(_ batch: inout ViewBatch) {
+        guard let timestamp = batch.latestTimestamp else { return }
+        let event = takeEvent(timestamp: timestamp, with: batch.touches)
+        batch.send(event: event)
+        giveBack(event)
+    }
+
+    // MARK: Buffers
+
+    /// The event for a delivery: `touches` and every touch still down.
+    private func takeEvent(timestamp: Double, with touches: [Touch]) -> Event {
+        let event = spareEvent ?? Event()
+        spareEvent = nil
+        event.refill(timestamp: timestamp)
+        for t in touches { event.allTouches.insert(t) }
+        window.input.forEachActiveTouch { event.allTouches.insert($0) }
+        return event
+    }
+
+    private func giveBack(_ event: Event) {
+        event.allTouches.removeAll(keepingCapacity: true)
+        spareEvent = event
+    }
+
+    /// Takes a reused buffer out of `spare`, leaving `empty` in its place,
+    /// so that a nested delivery never works on the same buffer.
+    private func borrow<T>(_ spare: inout T, empty: T) -> T {
+        var taken = empty
+        swap(&taken, &spare)
+        return taken
+    }
+}
+
+/// A recognizer's share of one frame, by phase.
+private struct PhaseSets {
+    var began: Set<Touch> = []
+    var moved: Set<Touch> = []
+    var ended: Set<Touch> = []
+    var cancelled: Set<Touch> = []
+
+    mutating func add(_ t: Touch) {
+        switch t.phase {
+        case .began: began.insert(t)
+        case .moved, .stationary: moved.insert(t)
+        case .ended: ended.insert(t)
+        case .cancelled: cancelled.insert(t)
+        }
+    }
+
+    mutating func clear() {
+        began.removeAll(keepingCapacity: true)
+        moved.removeAll(keepingCapacity: true)
+        ended.removeAll(keepingCapacity: true)
+        cancelled.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Touches to send to views, grouped per view and phase in arrival order, so
+/// that each view gets one call per phase. Its slots are reused.
+private struct ViewBatch {
+    private struct Slot {
+        var view: View?
+        var phase = Touch.Phase.began
+        var touches: Set<Touch> = []
+    }
+
+    /// Views hear of new touches first and of lost ones last.
+    private static let phaseOrder: [Touch.Phase] = [.began, .moved, .ended, .cancelled]
+
+    private var slots: [Slot] = []
+    private var used = 0
+    /// Every touch added, in order.
+    private(set) var touches: [Touch] = []
+
+    /// The newest timestamp among the batch's touches; nil when empty.
+    var latestTimestamp: Double? {
+        touches.isEmpty ? nil : touches.reduce(-Double.infinity) { Swift.max($0, $1.timestamp) }
+    }
+
+    mutating func add(_ t: Touch, _ phase: Touch.Phase) {
+        guard let view = t.view else { return }
+        touches.append(t)
+        for i in 0..<used where slots[i].view === view && slots[i].phase == phase {
+            slots[i].touches.insert(t)
+            return
+        }
+        if used == slots.count { slots.append(Slot()) }
+        slots[used].view = view
+        slots[used].phase = phase
+        slots[used].touches.insert(t)
+        used += 1
+    }
+
+    /// Calls the views, phase by phase, and empties the batch.
+    mutating func send(event: Event) {
+        for phase in Self.phaseOrder {
+            for i in 0..<used where slots[i].phase == phase {
+                guard let view = slots[i].view else { continue }
+                switch phase {
+                case .began: view.touchesBegan(slots[i].touches, with: event)
+                case .moved, .stationary: view.touchesMoved(slots[i].touches, with: event)
+                case .ended: view.touchesEnded(slots[i].touches, with: event)
+                case .cancelled: view.touchesCancelled(slots[i].touches, with: event)
+                }
+            }
+        }
+        for i in 0..<used {
+            slots[i].view = nil
+            slots[i].touches.removeAll(keepingCapacity: true)
+        }
+        used = 0
+        touches.removeAll(keepingCapacity: true)
+    }
+}
