@@ -53,6 +53,14 @@ struct PanGestureRecognizerTests {
         #expect(velocity.atEnd == .zero)
     }
 
+    @Test("a recorded 120 Hz fling ends with the velocity of its last 100 ms, as the tracker reads it alone")
+    func recordedFling() throws {
+        h.play(.fling120Hz)
+        let atEnd = try #require(velocity.atEnd)
+        // Worked out in `TouchscreenRecordings`: (-1,080, -1,440) px/s.
+        #expect(abs(atEnd.x + 1080) < 18 && abs(atEnd.y + 1440) < 18, "\(atEnd)")
+    }
+
     @Test("a second finger joining does not make the translation jump")
     func reanchorOnJoin() {
         h.down(0, 100, 100); h.frame()
