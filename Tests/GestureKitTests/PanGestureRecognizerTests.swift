@@ -61,6 +61,12 @@ struct PanGestureRecognizerTests {
         #expect(abs(atEnd.x + 1080) < 18 && abs(atEnd.y + 1440) < 18, "\(atEnd)")
     }
 
+    @Test("a finger that rested, then wobbled 1 px as it lifted, ends the pan with zero velocity")
+    func liftWobbleAfterRest() throws {
+        h.play(.liftWobbleAfterRest120Hz)
+        #expect(try #require(velocity.atEnd) == .zero)
+    }
+
     @Test("a second finger joining does not make the translation jump")
     func reanchorOnJoin() {
         h.down(0, 100, 100); h.frame()

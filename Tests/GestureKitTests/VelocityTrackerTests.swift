@@ -40,6 +40,14 @@ struct VelocityTrackerTests {
         #expect(reads(v, (0, 0), within: 10), "\(v)")
     }
 
+    @Test("a lift wobble after a 60 ms rest reads zero: the fling before the rest is over")
+    func liftWobbleAfterRest() {
+        let stream = RecordedStream.liftWobbleAfterRest120Hz
+        let beforeRest = stream.through(time: 0.2)
+        #expect(reads(beforeRest.velocityAtLift, (1000, 0), within: 20))
+        #expect(reads(stream.velocityAtLift, (0, 0), within: 0), "\(stream.velocityAtLift)")
+    }
+
     @Test("a late sample carrying an older time is ignored, and the drag reads 720 px/s within 2%")
     func lateSample() {
         let stream = RecordedStream.lateSample120Hz
@@ -96,10 +104,14 @@ struct VelocityTrackerTests {
     @Test("only the last 100 ms count: an older, slower sample does not pull the estimate down")
     func windowLimit() {
         let stream = RecordedStream("""
-              0    0  0
-            100    1  0   # 10 px/s until here,
-            150   51  0   # 1000 px/s from here on
-            200  101  0
+              0    0.0  0   # 10 px/s until 90 ms,
+             30    0.3  0
+             60    0.6  0
+             90    0.9  0
+            120   30.9  0   # 1000 px/s from there on
+            150   60.9  0
+            180   90.9  0
+            210  120.9  0
             """)
         #expect(reads(stream.velocityAtLift, (1000, 0), within: 1e-9))
     }
