@@ -5,7 +5,7 @@ import Testing
 struct PlatformInputTests {
     @Test("a shortcut matches its keysym and exact modifiers, and runs once per press")
     func keyCommands() {
-        let h = TouchHarness()
+        let h = ViewInWindow()
         var quit = 0, page = 0
         h.window.keyCommands = [
             KeyCommand(keysym: Keysym.q, modifiers: .control, title: "Quit") { quit += 1 },
@@ -23,7 +23,7 @@ struct PlatformInputTests {
 
     @Test("a symbol that takes Shift on the layout matches a command that does not name Shift")
     func shiftedSymbols() {
-        let h = TouchHarness()
+        let h = ViewInWindow()
         var help = 0, redo = 0
         h.window.keyCommands = [
             KeyCommand(keysym: Keysym.question, title: "Help") { help += 1 },
@@ -37,7 +37,7 @@ struct PlatformInputTests {
 
     @Test("a held shortcut hears its release, even after focus is lost")
     func heldShortcut() {
-        let h = TouchHarness()
+        let h = ViewInWindow()
         var events: [String] = []
         h.window.keyCommands = [KeyCommand(keysym: Keysym.s, modifiers: .control, title: "Shake",
                                            action: { events.append("down") }, onRelease: { events.append("up") })]
@@ -50,37 +50,31 @@ struct PlatformInputTests {
 
     @Test("Alt + drag makes two touches mirrored around the window centre")
     func altDragMirrors() {
-        let h = TouchHarness()   // 400x400: centre (200, 200)
-        let v = RecordingView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
-        v.isMultipleTouchEnabled = true
-        h.window.addSubview(v)
+        let h = ViewInWindow(multipleTouch: true)   // 400x400: centre (200, 200)
         let pinch = PinchGestureRecognizer()
-        v.addGestureRecognizer(pinch)
+        h.view.addGestureRecognizer(pinch)
         h.window.input.keyboardModifiers = .alt
         h.window.input.pointerMotion(to: Point(x: 150, y: 200), time: 0)
         h.window.input.pointerButton(272, pressed: true, time: 0)
-        #expect(v.began == 2)
-        #expect(Set(v.lastBegan.map { $0.location(in: nil) }) == [Point(x: 150, y: 200), Point(x: 250, y: 200)])
+        #expect(h.view.began == 2)
+        #expect(Set(h.view.lastBegan.map { $0.location(in: nil) }) == [Point(x: 150, y: 200), Point(x: 250, y: 200)])
         h.window.input.pointerMotion(to: Point(x: 100, y: 200), time: 0.02)
         #expect(abs(pinch.scale - 2) < 1e-9)
         h.window.input.pointerButton(272, pressed: false, time: 0.04)
         // The pinch recognized, so (cancelsTouchesInView) the view's two
         // touches were cancelled rather than ended.
-        #expect(v.cancelled == 2 && v.ended == 0)
+        #expect(h.view.cancelled == 2 && h.view.ended == 0)
         #expect(pinch.state == .possible && h.window.input.activeTouches.isEmpty)
     }
 
     @Test("a touchpad pinch drives the pinch and rotation recognizers like two fingers")
     func touchpadPinch() {
-        let h = TouchHarness()
+        let h = ViewInWindow()
         let pinch = PinchGestureRecognizer(), rotation = RotationGestureRecognizer()
-        final class Both: GestureRecognizerDelegate {
-            func gestureRecognizer(_ r: GestureRecognizer, shouldRecognizeSimultaneouslyWith o: GestureRecognizer) -> Bool { true }
-        }
-        let d = Both()
+        let d = SimultaneousDelegate()
         pinch.delegate = d
-        h.window.addGestureRecognizer(pinch)
-        h.window.addGestureRecognizer(rotation)
+        h.view.addGestureRecognizer(pinch)
+        h.view.addGestureRecognizer(rotation)
         h.window.input.pointerMotion(to: Point(x: 200, y: 200), time: 0)
         h.window.input.touchpadPinchBegin(fingers: 2, time: 0)
         for i in 1...10 {
@@ -94,31 +88,26 @@ struct PlatformInputTests {
 
     @Test("a three-finger touchpad swipe is one stroke for the swipe recognizer")
     func touchpadSwipe() {
-        let h = TouchHarness()
+        let h = ViewInWindow()
         let swipe = SwipeGestureRecognizer()
         swipe.direction = .left
-        var recognized = false
-        swipe.addAction { _ in recognized = true }
-        h.window.addGestureRecognizer(swipe)
+        let log = h.attach(swipe)
         h.window.input.pointerMotion(to: Point(x: 300, y: 200), time: 0)
         h.window.input.touchpadSwipeBegin(fingers: 3, time: 0)
         for i in 1...4 { h.window.input.touchpadSwipeUpdate(dx: -20, dy: 0, time: 0.016 * Double(i)) }
         h.window.input.touchpadSwipeEnd(cancelled: false, time: 0.1)
-        #expect(recognized)
+        #expect(log.states == [.ended])
     }
 
     @Test("touch ids of two seats do not collide")
     func seats() {
-        let h = TouchHarness()
-        let v = RecordingView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
-        v.isMultipleTouchEnabled = true
-        h.window.addSubview(v)
+        let h = ViewInWindow(multipleTouch: true)
         h.window.input.touchDown(id: 0, seat: 0, at: Point(x: 10, y: 10), time: 0)
         h.window.input.touchDown(id: 0, seat: 1, at: Point(x: 50, y: 50), time: 0)
         h.frame()
-        #expect(v.began == 2 && v.cancelled == 0)
+        #expect(h.view.began == 2 && h.view.cancelled == 0)
         h.window.input.cancelTouches(seat: 1)
-        #expect(v.cancelled == 1 && h.window.input.activeTouches.count == 1)
+        #expect(h.view.cancelled == 1 && h.window.input.activeTouches.count == 1)
     }
 
     @Test("a new orientation reaches the root controller; the same one again does not")
@@ -127,7 +116,7 @@ struct PlatformInputTests {
             var seen: [InterfaceOrientation] = []
             override func orientationDidChange(to o: InterfaceOrientation) { seen.append(o) }
         }
-        let h = TouchHarness()
+        let h = ViewInWindow()
         let vc = Controller()
         h.window.rootViewController = vc
         var env = h.window.environment

@@ -3,10 +3,13 @@ import Testing
 
 @Suite("Timers on the injectable clock")
 struct SchedulerTests {
+    let clock = VirtualTimeSource()
+    let s: Scheduler
+
+    init() { s = Scheduler(timeSource: clock) }
+
     @Test("a one-shot timer fires once at its deadline, not before")
     func oneShot() {
-        let clock = VirtualTimeSource()
-        let s = Scheduler(timeSource: clock)
         var fired = 0
         s.schedule(after: 3) { _ in fired += 1 }
         clock.advance(to: 2.999); s.fireDueTimers()
@@ -19,8 +22,6 @@ struct SchedulerTests {
 
     @Test("an invalidated timer never fires and leaves nothing scheduled")
     func invalidate() {
-        let clock = VirtualTimeSource()
-        let s = Scheduler(timeSource: clock)
         var fired = 0
         let t = s.schedule(after: 1) { _ in fired += 1 }
         t.invalidate()
@@ -30,8 +31,6 @@ struct SchedulerTests {
 
     @Test("a repeating timer fires every interval until invalidated from its action")
     func repeating() {
-        let clock = VirtualTimeSource()
-        let s = Scheduler(timeSource: clock)
         var fired = 0
         s.schedule(after: 1, repeats: true) { t in
             fired += 1

@@ -1,185 +1,121 @@
 import Testing
 @testable import GestureKit
 
-@Suite("Tap recognizer and arbitration")
+/// `TapGestureRecognizer`, and how each of its thresholds in `Thresholds`
+/// (slop, multi-tap interval and distance, multi-finger window) fails it.
+@Suite("Tap recognizer")
 struct TapGestureRecognizerTests {
+    let h = ViewInWindow()
+    let tap = TapGestureRecognizer()
+    let log: ActionLog
+
+    init() { log = h.attach(tap) }
+
     @Test("a single tap is recognized at touch-up, with no delay")
     func singleTapImmediate() {
-        let h = TouchHarness()
-        let tap = TapGestureRecognizer()
-        var fired = 0
-        tap.addAction { _ in fired += 1 }
-        h.window.addGestureRecognizer(tap)
         h.down(0, 50, 50); h.frame()
-        #expect(fired == 0)
+        #expect(log.states.isEmpty)
         h.up(0); h.frame()
-        #expect(fired == 1)
+        #expect(log.states == [.ended])
     }
 
     @Test("a tap that moves more than the slop fails and says why")
     func slop() {
-        let h = TouchHarness()
-        let tap = TapGestureRecognizer()
-        var fired = 0
-        tap.addAction { _ in fired += 1 }
-        h.window.addGestureRecognizer(tap)
         h.down(0, 50, 50); h.frame()
         h.move(0, 62, 50); h.frame()
         #expect(tap.state == .failed)
-        #expect(tap.lastTransitionReason == "moved 12 px > 10 px")
+        #expect(tap.lastFailure == "moved 12 px > 10 px")
         h.up(0); h.frame()
-        #expect(fired == 0)
+        #expect(log.states.isEmpty)
         #expect(tap.state == .possible)  // reset once its touches are gone
+    }
+
+    @Test("a finger wandering 10 px, the slop itself, still taps")
+    func withinSlop() {
+        h.down(0, 50, 50); h.frame()
+        h.move(0, 56, 58); h.frame()   // 6-8-10 triangle: exactly 10 px
+        h.up(0); h.frame()
+        #expect(log.states == [.ended])
     }
 
     @Test("a two-finger tap needs both fingers; one finger fails it")
     func twoFingerTap() {
-        let h = TouchHarness()
-        let tap = TapGestureRecognizer()
         tap.numberOfTouchesRequired = 2
-        var fired = 0
-        tap.addAction { _ in fired += 1 }
-        h.window.addGestureRecognizer(tap)
         h.tap(50, 50)
-        #expect(fired == 0)
+        #expect(log.states.isEmpty)
+        #expect(tap.lastFailure == "tap of 1 touches, 2 required")
         h.down(0, 50, 50); h.down(1, 90, 50); h.frame()
         h.up(0); h.frame()
         h.up(1); h.frame()
-        #expect(fired == 1)
+        #expect(log.states == [.ended])
     }
 
-    @Test("recognizing cancels the view's touches when cancelsTouchesInView is on")
-    func cancelsTouchesInView() {
-        let h = TouchHarness()
-        let v = RecordingView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
-        h.window.addSubview(v)
-        v.addGestureRecognizer(TapGestureRecognizer())
-        h.tap(50, 50)
-        #expect(v.calls == ["began 1", "cancelled 1"])
-    }
-
-    @Test("with cancelsTouchesInView off the view gets touchesEnded after the action")
-    func notCancelling() {
-        let h = TouchHarness()
-        var order: [String] = []
-        final class V: View {
-            var onEnded: () -> Void = {}
-            override func touchesEnded(_ touches: Set<Touch>, with event: Event) { onEnded() }
-        }
-        let v = V(frame: Rect(x: 0, y: 0, width: 400, height: 400))
-        v.onEnded = { order.append("ended") }
-        h.window.addSubview(v)
-        let tap = TapGestureRecognizer { _ in order.append("action") }
-        tap.cancelsTouchesInView = false
-        v.addGestureRecognizer(tap)
-        h.tap(50, 50)
-        #expect(order == ["action", "ended"])
-    }
-
-    @Test("recognizers of the hit view and of its ancestors see each touch before the view does")
-    func deliveryOrder() {
-        final class Spy: GestureRecognizer {
-            var onBegan: () -> Void = {}
-            override func touchesBegan(_ touches: Set<Touch>, with event: Event) { onBegan() }
-        }
-        final class V: View {
-            var onBegan: () -> Void = {}
-            override func touchesBegan(_ touches: Set<Touch>, with event: Event) { onBegan() }
-        }
-        let h = TouchHarness()
-        var order: [String] = []
-        let parent = View(frame: Rect(x: 0, y: 0, width: 200, height: 200))
-        let child = V(frame: Rect(x: 0, y: 0, width: 100, height: 100))
-        parent.addSubview(child)
-        h.window.addSubview(parent)
-        let onChild = Spy(), onParent = Spy()
-        onChild.onBegan = { order.append("child recognizer") }
-        onParent.onBegan = { order.append("parent recognizer") }
-        child.onBegan = { order.append("view") }
-        child.addGestureRecognizer(onChild)
-        parent.addGestureRecognizer(onParent)
-        h.down(0, 10, 10); h.frame()
-        #expect(order == ["child recognizer", "parent recognizer", "view"])
-    }
-
-    @Test("a single tap that requires the double tap to fail waits for it, then fires")
-    func singleWaitsForDouble() {
-        let h = TouchHarness()
-        let single = TapGestureRecognizer(), double = TapGestureRecognizer()
-        double.numberOfTapsRequired = 2
-        single.require(toFail: double)
-        var events: [String] = []
-        single.addAction { _ in events.append("single") }
-        double.addAction { _ in events.append("double") }
-        h.window.addGestureRecognizer(single)
-        h.window.addGestureRecognizer(double)
-
-        h.tap(50, 50)
-        #expect(events.isEmpty)
-        h.wait(0.3)
-        #expect(events.isEmpty)
+    @Test("a second finger landing after the 0.25 s multi-finger window starts too late for a two-finger tap")
+    func slowSecondFinger() {
+        tap.numberOfTouchesRequired = 2
+        h.down(0, 50, 50); h.frame()
+        h.wait(0.2)
+        #expect(tap.state == .possible)
         h.wait(0.1)
-        #expect(events == ["single"])
-
-        events = []
-        h.tap(50, 50); h.wait(0.1); h.tap(52, 50)
-        #expect(events == ["double"])
-        h.wait(1)
-        #expect(events == ["double"])
+        #expect(tap.state == .failed)
+        #expect(tap.lastFailure == "only 1 of 2 touches came down")
+        h.down(1, 90, 50); h.frame()
+        h.up(0); h.up(1); h.frame()
+        #expect(log.states.isEmpty)
     }
 
-    @Test("delaysTouchesEnded holds the view's touchesEnded while a double tap waits, then cancels it")
-    func delaysTouchesEnded() {
-        let h = TouchHarness()
-        let v = RecordingView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
-        h.window.addSubview(v)
-        let double = TapGestureRecognizer()
-        double.numberOfTapsRequired = 2
-        v.addGestureRecognizer(double)
+    @Test("more fingers than required fail the tap")
+    func tooManyFingers() {
+        h.down(0, 50, 50); h.down(1, 90, 50); h.frame()
+        #expect(tap.lastFailure == "2 touches > 1 required")
+        h.up(0); h.up(1); h.frame()
+        #expect(log.states.isEmpty)
+    }
+
+    @Test("two taps 0.1 s apart and 2 px apart are a double tap")
+    func doubleTap() {
+        tap.numberOfTapsRequired = 2
         h.tap(50, 50)
-        #expect(v.calls == ["began 1"])
+        #expect(log.states.isEmpty)
         h.wait(0.1)
+        h.tap(52, 50)
+        #expect(log.states == [.ended])
+    }
+
+    @Test("a second tap more than 0.35 s after the first is too late for a double tap")
+    func secondTapTooLate() {
+        tap.numberOfTapsRequired = 2
         h.tap(50, 50)
-        #expect(v.calls == ["began 1", "began 1", "cancelled 2"])
-    }
-
-    @Test("when the double tap times out, the held touchesEnded is delivered")
-    func heldEndReleasedOnFailure() {
-        let h = TouchHarness()
-        let v = RecordingView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
-        h.window.addSubview(v)
-        let double = TapGestureRecognizer()
-        double.numberOfTapsRequired = 2
-        v.addGestureRecognizer(double)
+        h.wait(0.34)
+        #expect(tap.state == .possible)
+        h.wait(0.02)
+        #expect(tap.lastFailure == "no tap 2 within 0.35 s")
         h.tap(50, 50)
-        h.wait(0.5)
-        #expect(v.calls == ["began 1", "ended 1"])
+        #expect(log.states.isEmpty)
     }
 
-    @Test("requiring itself or closing a cycle of failure requirements is refused with a reason")
-    func noCycles() {
-        let a = TapGestureRecognizer(), b = TapGestureRecognizer(), c = TapGestureRecognizer()
-        a.name = "a"; b.name = "b"; c.name = "c"
-        #expect(a.problemRequiring(toFail: a) == "a cannot require itself to fail")
-        a.require(toFail: b)
-        b.require(toFail: c)
-        #expect(c.problemRequiring(toFail: a) == "require(toFail:) would form a cycle: a already waits for c")
-        #expect(c.problemRequiring(toFail: b) != nil)
-        #expect(a.problemRequiring(toFail: c) == nil)
+    @Test("a second tap more than 45 px from the first is not part of a double tap")
+    func secondTapTooFar() {
+        tap.numberOfTapsRequired = 2
+        h.tap(50, 50)
+        h.wait(0.1)
+        h.down(0, 110, 50); h.frame()
+        #expect(tap.state == .failed)
+        #expect(tap.lastFailure == "next tap 60 px away > 45 px")
+        h.up(0); h.frame()
+        #expect(log.states.isEmpty)
     }
 
-    @Test("illegal state transitions are refused and counted, not applied")
-    func illegalTransition() {
-        let r = GestureRecognizer()
-        let before = GestureRecognizer.illegalTransitions.count
-        r.state = .changed
-        #expect(r.state == .possible)
-        #expect(GestureRecognizer.illegalTransitions.count == before + 1)
+    @Test("a cancelled touch fails the tap")
+    func cancelled() {
+        h.down(0, 50, 50); h.frame()
+        h.window.input.touchCancel()
+        #expect(log.states.isEmpty)
+        #expect(tap.lastFailure == "touch cancelled")
     }
 
     @Test("zero touches or taps required count as one")
     func clampedRequirements() {
-        let tap = TapGestureRecognizer()
         tap.numberOfTouchesRequired = 0
         tap.numberOfTapsRequired = -3
         #expect(tap.numberOfTouchesRequired == 1 && tap.numberOfTapsRequired == 1)

@@ -1,9 +1,12 @@
 /// Estimates how fast a point moves, from samples stamped with the events'
 /// own times (not arrival times). The estimate is the least-squares slope
-/// over the samples of the last `Thresholds.velocityWindow`; it is zero when
-/// the point has not moved for `Thresholds.velocityRestTime` before the time
-/// asked about. One-dimensional values (a pinch's scale, a rotation's angle)
-/// use the same tracker through `add(_:at:)` with a `Double` and
+/// over the samples of the last `Thresholds.velocityWindow`, back to the
+/// latest gap of more than `Thresholds.velocityRestTime` between two
+/// samples (the fingers rested there, so what came before is over: a finger
+/// that rests, then moves a pixel as it lifts, does not fling); it is zero
+/// when the point has not moved for `Thresholds.velocityRestTime` before the
+/// time asked about. One-dimensional values (a pinch's scale, a rotation's
+/// angle) use the same tracker through `add(_:at:)` with a `Double` and
 /// `scalarVelocity(at:)`.
 ///
 /// Samples live in a fixed ring, so tracking allocates nothing per event.
@@ -63,9 +66,11 @@ public struct VelocityTracker {
         let newest = (head + Self.capacity - 1) % Self.capacity
         let horizon = times[newest] - Thresholds.velocityWindow
         var n = 0.0, st = 0.0, sx = 0.0, sy = 0.0
+        var newer = times[newest]
         for i in 0..<count {
             let k = (newest + Self.capacity - i) % Self.capacity
-            guard times[k] >= horizon else { break }
+            guard times[k] >= horizon, newer - times[k] <= Thresholds.velocityRestTime else { break }
+            newer = times[k]
             n += 1; st += times[k]; sx += xs[k]; sy += ys[k]
         }
         guard n >= 2 else { return .zero }

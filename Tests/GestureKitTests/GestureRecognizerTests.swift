@@ -1,0 +1,57 @@
+import Testing
+@testable import GestureKit
+
+/// The base `GestureRecognizer`: its state machine, switching it off, the
+/// view it belongs to, and where its touches are.
+@Suite("Gesture recognizer base")
+struct GestureRecognizerTests {
+    let h = ViewInWindow()
+
+    @Test("illegal state transitions are refused and counted, not applied")
+    func illegalTransition() {
+        let r = GestureRecognizer()
+        let before = GestureRecognizer.illegalTransitions.count
+        r.state = .changed
+        #expect(r.state == .possible)
+        #expect(GestureRecognizer.illegalTransitions.count == before + 1)
+    }
+
+    @Test("disabling a recognizer mid-gesture cancels it")
+    func disableMidGesture() {
+        let pan = PanGestureRecognizer()
+        let log = h.attach(pan)
+        h.down(0, 100, 100); h.frame()
+        h.move(0, 150, 100); h.frame()
+        pan.isEnabled = false
+        #expect(log.states == [.began, .cancelled])
+        h.up(0); h.frame()
+        pan.isEnabled = true
+        h.down(0, 100, 100); h.frame()
+        h.move(0, 150, 100); h.frame()
+        #expect(log.states == [.began, .cancelled, .began])
+    }
+
+    @Test("a recognizer can be attached to one view only")
+    func oneView() {
+        let a = View(), b = View()
+        let tap = TapGestureRecognizer()
+        a.addGestureRecognizer(tap)
+        a.removeGestureRecognizer(tap)
+        b.addGestureRecognizer(tap)
+        #expect(tap.view === b && a.gestureRecognizers.isEmpty)
+    }
+
+    @Test("location is the centroid of the touches, in the view asked about, and stays where they lifted")
+    func location() {
+        let inner = View(frame: Rect(x: 100, y: 50, width: 200, height: 200))
+        h.view.addSubview(inner)
+        let pan = PanGestureRecognizer()
+        inner.addGestureRecognizer(pan)
+        h.down(0, 120, 60); h.down(1, 180, 100); h.frame()
+        #expect(pan.location(in: nil) == Point(x: 150, y: 80))
+        #expect(pan.location(in: inner) == Point(x: 50, y: 30))
+        #expect(pan.location(ofTouch: 1, in: inner) == Point(x: 80, y: 50))
+        h.up(0); h.up(1); h.frame()
+        #expect(pan.location(in: nil) == Point(x: 150, y: 80))
+    }
+}
