@@ -12,7 +12,7 @@ public final class CheckMarkGestureRecognizer: GestureRecognizer {
     private var points: [Point] = []
 
     public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
-        guard activeTouches.count == 1, let t = touches.first else {
+        guard activeTouchCount == 1, let t = touches.first else {
             fail("a check mark is drawn with one finger")
             return
         }

@@ -15,6 +15,14 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
+    /// The smallest rectangle holding four points (e.g. a rectangle's
+    /// corners after a transform).
+    public init(boundingPoints a: Point, _ b: Point, _ c: Point, _ d: Point) {
+        let x0 = Swift.min(a.x, b.x, c.x, d.x), y0 = Swift.min(a.y, b.y, c.y, d.y)
+        let x1 = Swift.max(a.x, b.x, c.x, d.x), y1 = Swift.max(a.y, b.y, c.y, d.y)
+        self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
     public var minX: Double { origin.x }
     public var minY: Double { origin.y }
     public var maxX: Double { origin.x + size.width }

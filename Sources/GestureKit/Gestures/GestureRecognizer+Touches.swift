@@ -2,14 +2,40 @@
 extension GestureRecognizer {
     /// Tracked touches that have not ended or been cancelled, in arrival
     /// order. Inside `touchesEnded` the ending touches are already excluded.
+    /// (A new array each time: per-event code reads `activeTouchCount` and
+    /// `activeCentroid` instead, which allocate nothing.)
     public var activeTouches: [Touch] { trackedTouches.filter(\.isActive) }
 
-    /// The centroid of `touches` in window coordinates.
-    static func centroid(of touches: [Touch]) -> Point {
-        guard !touches.isEmpty else { return .zero }
-        var sum = Point.zero
-        for t in touches { sum = sum + t.locationInWindow }
-        return sum * (1 / Double(touches.count))
+    /// How many tracked touches are still down.
+    public var activeTouchCount: Int {
+        var n = 0
+        for t in trackedTouches where t.isActive { n += 1 }
+        return n
+    }
+
+    /// The centroid of the touches still down, in window coordinates (zero
+    /// when none is).
+    public var activeCentroid: Point { Self.centroid(of: trackedTouches, activeOnly: true) }
+
+    /// The centroid of `touches` (of those still down, with `activeOnly`)
+    /// in window coordinates; zero for none.
+    static func centroid(of touches: [Touch], activeOnly: Bool = false) -> Point {
+        var sum = Point.zero, n = 0
+        for t in touches where !activeOnly || t.isActive {
+            sum = sum + t.locationInWindow
+            n += 1
+        }
+        return n == 0 ? .zero : sum * (1 / Double(n))
+    }
+
+    /// The first two touches still down, in arrival order.
+    var firstTwoActiveTouches: (Touch, Touch)? {
+        var first: Touch?
+        for t in trackedTouches where t.isActive {
+            if let first { return (first, t) }
+            first = t
+        }
+        return nil
     }
 
     /// How far a touch is from where it went down (window px).

@@ -35,8 +35,9 @@ open class GestureRecognizer {
     /// another recognizer to fail.
     var pendingState: State?
 
-    /// The view the recognizer is attached to.
-    public internal(set) weak var view: View?
+    /// The view the recognizer is attached to. (Unowned, not weak, since it
+    /// is read for every touch; the view clears it when it goes.)
+    public internal(set) unowned var view: View?
 
     /// When false the recognizer receives no touches; turning it off in the
     /// middle of a gesture cancels (or fails) it.

@@ -23,7 +23,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         timer?.invalidate()
         timer = nil
         guard state == .possible else { return }
-        let down = activeTouches.count
+        let down = activeTouchCount
         if down > numberOfTouchesRequired {
             fail("\(down) touches > \(numberOfTouchesRequired) required")
             return
@@ -60,7 +60,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             timer?.invalidate()
             timer = nil
             let held = event.timestamp - pressStart
-            if tapsCompleted < numberOfTapsRequired && activeTouches.isEmpty && held < minimumPressDuration {
+            if tapsCompleted < numberOfTapsRequired && activeTouchCount == 0 && held < minimumPressDuration {
                 tapsCompleted += 1
                 timer = scheduler?.schedule(after: Thresholds.multiTapInterval) { [weak self] _ in
                     guard let self, self.state == .possible else { return }
@@ -70,7 +70,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
                 fail("lifted after \(formatFixed(held)) s < \(formatFixed(minimumPressDuration)) s")
             }
         case .began, .changed:
-            if activeTouches.count < numberOfTouchesRequired { state = .ended }
+            if activeTouchCount < numberOfTouchesRequired { state = .ended }
         default:
             break
         }

@@ -45,19 +45,21 @@ open class PanGestureRecognizer: GestureRecognizer {
     private var windowTranslation: Point { base + (lastCentroid - anchor) }
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
-        for t in touches.sorted(by: { $0.identifier < $1.identifier }) where activeTouches.count > maximumNumberOfTouches {
-            ignore(t, for: event)
+        if activeTouchCount > maximumNumberOfTouches {
+            for t in touches.sorted(by: { $0.identifier < $1.identifier }) where activeTouchCount > maximumNumberOfTouches {
+                ignore(t, for: event)
+            }
         }
         reanchor(time: event.timestamp)
     }
 
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
-        lastCentroid = Self.centroid(of: activeTouches)
+        lastCentroid = activeCentroid
         lastTime = event.timestamp
         let t = windowTranslation
         tracker.add(t, at: event.timestamp)
         let distance = t.distance(to: .zero)
-        continueGesture(beginIf: activeTouches.count >= minimumNumberOfTouches && distance > Thresholds.panSlop,
+        continueGesture(beginIf: activeTouchCount >= minimumNumberOfTouches && distance > Thresholds.panSlop,
                         reason: "moved \(Int(distance.rounded())) px > \(formatCoordinate(Thresholds.panSlop)) px")
     }
 
@@ -71,7 +73,7 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     private func fingersLifted(event: Event, cancelled: Bool) {
         lastTime = event.timestamp
-        let remaining = activeTouches.count
+        let remaining = activeTouchCount
         let gestureOver = state == .possible ? remaining == 0 : remaining < minimumNumberOfTouches
         if gestureOver {
             finishGesture(cancelled: cancelled,
@@ -84,11 +86,10 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// The set of fingers changed: keep the translation where it is and
     /// measure further movement from the new centroid.
     private func reanchor(time: Double) {
-        let active = activeTouches
-        guard !active.isEmpty else { return }
+        guard activeTouchCount > 0 else { return }
         if anchored { base = windowTranslation }
         anchored = true
-        anchor = Self.centroid(of: active)
+        anchor = activeCentroid
         lastCentroid = anchor
         lastTime = time
     }

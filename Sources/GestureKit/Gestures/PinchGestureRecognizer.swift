@@ -18,7 +18,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
         set {
             currentScale = newValue
             baseScale = newValue
-            anchorSpan = Self.span(of: activeTouches)
+            anchorSpan = activeSpan
             tracker.reset()
         }
     }
@@ -26,14 +26,16 @@ open class PinchGestureRecognizer: GestureRecognizer {
     /// Scale change per second; zero after the fingers rested.
     public private(set) var velocity = 0.0
 
-    /// The mean distance of the touches from their centroid, doubled (for
-    /// two fingers: the distance between them); nil for fewer than two.
-    static func span(of touches: [Touch]) -> Double? {
-        guard touches.count >= 2 else { return nil }
-        let c = centroid(of: touches)
+    /// The mean distance of the touches still down from their centroid,
+    /// doubled (for two fingers: the distance between them); nil for fewer
+    /// than two.
+    private var activeSpan: Double? {
+        let count = activeTouchCount
+        guard count >= 2 else { return nil }
+        let c = activeCentroid
         var total = 0.0
-        for t in touches { total += t.locationInWindow.distance(to: c) }
-        return 2 * total / Double(touches.count)
+        for t in trackedTouches where t.isActive { total += t.locationInWindow.distance(to: c) }
+        return 2 * total / Double(count)
     }
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
@@ -41,7 +43,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
-        guard let anchorSpan, anchorSpan > 0, let span = Self.span(of: activeTouches) else { return }
+        guard let anchorSpan, anchorSpan > 0, let span = activeSpan else { return }
         currentScale = baseScale * span / anchorSpan
         tracker.add(currentScale, at: event.timestamp)
         velocity = tracker.scalarVelocity(at: event.timestamp)
@@ -60,7 +62,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
 
     private func fingersLifted(event: Event, cancelled: Bool) {
         velocity = tracker.scalarVelocity(at: event.timestamp)
-        if !activeTouches.isEmpty {
+        if activeTouchCount > 0 {
             reanchor()
             return
         }
@@ -70,8 +72,8 @@ open class PinchGestureRecognizer: GestureRecognizer {
 
     private func reanchor() {
         baseScale = currentScale
-        anchorSpan = Self.span(of: activeTouches)
-        if spanAtStart == nil || activeTouches.count < 2 { spanAtStart = anchorSpan }
+        anchorSpan = activeSpan
+        if spanAtStart == nil || activeTouchCount < 2 { spanAtStart = anchorSpan }
     }
 
     open override func reset() {

@@ -24,20 +24,21 @@ open class RotationGestureRecognizer: GestureRecognizer {
     /// Radians per second; zero after the fingers rested.
     public private(set) var velocity = 0.0
 
-    static func angle(of touches: [Touch]) -> Double? {
-        guard touches.count >= 2 else { return nil }
-        let d = touches[1].locationInWindow - touches[0].locationInWindow
+    /// The direction from the first finger still down to the second.
+    private var activeAngle: Double? {
+        guard let (first, second) = firstTwoActiveTouches else { return nil }
+        let d = second.locationInWindow - first.locationInWindow
         guard d.x != 0 || d.y != 0 else { return nil }
         return atan2(d.y, d.x)
     }
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
-        lastAngle = Self.angle(of: activeTouches)
+        lastAngle = activeAngle
     }
 
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
-        guard let previous = lastAngle, let current = Self.angle(of: activeTouches) else {
-            lastAngle = Self.angle(of: activeTouches)
+        guard let previous = lastAngle, let current = activeAngle else {
+            lastAngle = activeAngle
             return
         }
         var step = current - previous
@@ -62,8 +63,8 @@ open class RotationGestureRecognizer: GestureRecognizer {
 
     private func fingersLifted(event: Event, cancelled: Bool) {
         velocity = tracker.scalarVelocity(at: event.timestamp)
-        lastAngle = Self.angle(of: activeTouches)
-        guard activeTouches.isEmpty else { return }
+        lastAngle = activeAngle
+        guard activeTouchCount == 0 else { return }
         finishGesture(cancelled: cancelled,
                       notBegunReason: "lifted before turning \(formatFixed(Thresholds.rotationStartAngle)) rad")
     }

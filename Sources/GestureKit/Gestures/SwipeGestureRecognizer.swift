@@ -40,11 +40,11 @@ open class SwipeGestureRecognizer: GestureRecognizer {
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         guard state == .possible else { return }
-        let down = activeTouches.count
+        let down = activeTouchCount
         if down > numberOfTouchesRequired {
             fail("\(down) touches > \(numberOfTouchesRequired) required")
         } else if down == numberOfTouchesRequired {
-            start = Self.centroid(of: activeTouches)
+            start = activeCentroid
             startTime = event.timestamp
             timer?.invalidate()
             timer = scheduler?.schedule(after: Thresholds.swipeMaximumDuration) { [weak self] _ in
@@ -55,8 +55,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
-        guard state == .possible, let start, activeTouches.count == numberOfTouchesRequired else { return }
-        let d = Self.centroid(of: activeTouches) - start
+        guard state == .possible, let start, activeTouchCount == numberOfTouchesRequired else { return }
+        let d = activeCentroid - start
         let horizontal = abs(d.x) >= abs(d.y)
         let along = horizontal ? abs(d.x) : abs(d.y)
         let across = horizontal ? abs(d.y) : abs(d.x)

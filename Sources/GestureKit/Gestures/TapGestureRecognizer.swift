@@ -85,5 +85,4 @@ open class TapGestureRecognizer: GestureRecognizer {
         lastTapLocation = nil
     }
 
-    private var activeTouchCount: Int { trackedTouches.filter(\.isActive).count }
 }

@@ -10,6 +10,12 @@ public final class InputRouter {
     private unowned let window: Window
     private var touchesByKey: [Int64: Touch] = [:]
     private var frameChanges: [Touch] = []
+    /// The changes being delivered; swapped with `frameChanges`, so both
+    /// keep their storage from frame to frame.
+    private var delivering: [Touch] = []
+    /// Touches that ended, to be reused once nothing else holds them.
+    private var retiredTouches: [Touch] = []
+    private static let retiredTouchLimit = 16
     private var nextIdentifier = 1
     private var lastTap: (location: Point, time: Double, count: Int)?
     private var missingFrameTimer: ScheduledTimer?
@@ -285,8 +291,7 @@ public final class InputRouter {
         if touchesByKey[key] != nil {
             end(key: key, time: time, cancelled: true)
         }
-        let touch = Touch(identifier: nextIdentifier, location: location, timestamp: time,
-                          tapCount: tapCount(at: location, time: time), window: window)
+        let touch = makeTouch(identifier: nextIdentifier, location: location, time: time)
         nextIdentifier += 1
         touch.changedInFrame = true
         touch.beganInFrame = true
@@ -323,6 +328,18 @@ public final class InputRouter {
         }
     }
 
+    /// A touch that just went down: a retired one nothing holds any more,
+    /// or a new one.
+    private func makeTouch(identifier: Int, location: Point, time: Double) -> Touch {
+        let taps = tapCount(at: location, time: time)
+        for i in retiredTouches.indices where isKnownUniquelyReferenced(&retiredTouches[i]) {
+            let touch = retiredTouches.remove(at: i)
+            touch.start(identifier: identifier, location: location, timestamp: time, tapCount: taps, window: window)
+            return touch
+        }
+        return Touch(identifier: identifier, location: location, timestamp: time, tapCount: taps, window: window)
+    }
+
     private func markChanged(_ touch: Touch) {
         guard !touch.changedInFrame else { return }
         touch.changedInFrame = true
@@ -355,19 +372,46 @@ public final class InputRouter {
         missingFrameTimer?.invalidate()
         missingFrameTimer = nil
         guard !frameChanges.isEmpty else { return }
-        let changed = frameChanges
-        frameChanges = []
+        // A frame delivered from inside this one (a handler cancelling every
+        // touch) finds `delivering` in use and starts an empty one.
+        var changed: [Touch] = []
+        swap(&changed, &delivering)
+        swap(&changed, &frameChanges)
+        defer {
+            retire(changed)
+            changed.removeAll(keepingCapacity: true)
+            if delivering.isEmpty { swap(&changed, &delivering) }
+        }
         for t in changed { applyPending(t) }
         for t in touchesByKey.values where !t.changedInFrame { t.phase = .stationary }
-        // Hit-testing needs current frames: a page shown since the last
-        // draw has not been laid out yet.
-        window.layoutIfPending()
+        // Hit-testing new touches needs current frames: a page shown since
+        // the last draw has not been laid out yet.
+        if changed.contains(where: { $0.phase == .began }) { window.layoutIfPending() }
         for o in window.observers { o.touchesDidChange(changed, in: window) }
         let timestamp = changed.reduce(-Double.infinity) { Swift.max($0, $1.timestamp) }
         window.delivery.deliver(changed, at: timestamp)
         for t in changed {
             t.changedInFrame = false
             t.beganInFrame = false
+        }
+    }
+
+    /// The touches kept for reuse (their identifiers) and how many of them
+    /// something besides the router still holds (it never reuses those):
+    /// what a leak check needs to tell the pool from a leak.
+    func reusePoolAudit() -> (identifiers: Set<Int>, heldElsewhere: Int) {
+        var identifiers: Set<Int> = [], heldElsewhere = 0
+        for i in retiredTouches.indices {
+            identifiers.insert(retiredTouches[i].identifier)
+            if !isKnownUniquelyReferenced(&retiredTouches[i]) { heldElsewhere += 1 }
+        }
+        return (identifiers, heldElsewhere)
+    }
+
+    /// Keeps touches that ended for reuse.
+    private func retire(_ touches: [Touch]) {
+        for t in touches where !t.isActive && retiredTouches.count < Self.retiredTouchLimit {
+            retiredTouches.append(t)
         }
     }
 

@@ -9,13 +9,13 @@ public final class Touch: Hashable, CustomStringConvertible {
 
     /// A number unique for the app's lifetime (not the compositor's id, which
     /// is reused).
-    public let identifier: Int
-    public internal(set) var phase: Phase
+    public internal(set) var identifier = 0
+    public internal(set) var phase = Phase.began
     /// Time of the last change, in seconds, from the compositor's event time.
-    public internal(set) var timestamp: Double
+    public internal(set) var timestamp = 0.0
     /// Successive taps close in time and space count up (1, 2, 3...); 0 once
     /// the touch has moved beyond the tap slop.
-    public internal(set) var tapCount: Int
+    public internal(set) var tapCount = 1
     /// The view hit-tested at touch-down; the touch stays with it for life.
     public internal(set) var view: View?
     public internal(set) weak var window: Window?
@@ -29,10 +29,10 @@ public final class Touch: Hashable, CustomStringConvertible {
     public internal(set) var minorRadius = 0.0
     public internal(set) var orientationAngle = 0.0
 
-    var locationInWindow: Point
-    var previousLocationInWindow: Point
-    let initialLocationInWindow: Point
-    let initialTimestamp: Double
+    var locationInWindow = Point.zero
+    var previousLocationInWindow = Point.zero
+    private(set) var initialLocationInWindow = Point.zero
+    private(set) var initialTimestamp = 0.0
     /// Whether the view itself receives this touch (false when it lands on a
     /// view that already has a touch and does not accept multiple touches).
     var deliversToView = true
@@ -49,15 +49,35 @@ public final class Touch: Hashable, CustomStringConvertible {
     var pendingEnd: Phase?
 
     init(identifier: Int, location: Point, timestamp: Double, tapCount: Int, window: Window) {
+        start(identifier: identifier, location: location, timestamp: timestamp, tapCount: tapCount, window: window)
+    }
+
+    /// Makes the touch a new one that just went down. The input router
+    /// reuses touches that ended and that nothing holds any more, so a
+    /// stream of touches allocates nothing; no one can tell, since no one
+    /// holds them.
+    func start(identifier: Int, location: Point, timestamp: Double, tapCount: Int, window: Window) {
         self.identifier = identifier
-        self.phase = .began
+        phase = .began
         self.timestamp = timestamp
         self.tapCount = tapCount
+        view = nil
         self.window = window
-        self.locationInWindow = location
-        self.previousLocationInWindow = location
-        self.initialLocationInWindow = location
-        self.initialTimestamp = timestamp
+        gestureRecognizers.removeAll(keepingCapacity: true)
+        majorRadius = 0
+        minorRadius = 0
+        orientationAngle = 0
+        locationInWindow = location
+        previousLocationInWindow = location
+        initialLocationInWindow = location
+        initialTimestamp = timestamp
+        deliversToView = true
+        viewDelivery = .pending
+        changedInFrame = false
+        beganInFrame = false
+        pendingLocation = nil
+        pendingTimestamp = nil
+        pendingEnd = nil
     }
 
     /// The touch's location in `view`'s coordinates (window coordinates when

@@ -28,7 +28,14 @@ open class View: Responder {
     public var cornerRadius = 0.0 { didSet { setNeedsDisplay() } }
 
     public private(set) var subviews: [View] = []
-    public private(set) weak var superview: View?
+    // Unowned rather than weak: both links are read for every touch and
+    // every redraw, and a weak reference costs a side-table lookup each
+    // time. They are safe because a view clears them when it goes (deinit)
+    // and whenever it leaves its superview.
+    public private(set) unowned var superview: View?
+    /// The window at the root of the view's tree (itself for a window),
+    /// kept current as views move in and out of trees.
+    public private(set) unowned var window: Window?
     /// The controller whose root view this is; it follows the view in the
     /// responder chain.
     public internal(set) weak var viewController: ViewController?
@@ -39,11 +46,20 @@ open class View: Responder {
 
     public override init() {
         super.init()
+        if let self = self as? Window { window = self }
     }
 
     public init(frame: Rect) {
         super.init()
         self.frame = frame
+    }
+
+    deinit {
+        for sub in subviews {
+            sub.superview = nil
+            sub.setWindow(nil)
+        }
+        for r in gestureRecognizers { r.view = nil }
     }
 
     // MARK: Geometry
@@ -97,29 +113,48 @@ open class View: Responder {
     /// `view` is nil) to this view's. A view under a singular transform maps
     /// every point to NaN, which no bounds contain.
     public func convert(_ point: Point, from view: View?) -> Point {
-        var p = view?.convert(point, to: nil) ?? point
-        var chain: [View] = []
-        var v: View = self
-        while !(v is Window), let parent = v.superview {
-            chain.append(v)
+        convertFromRoot(view?.convert(point, to: nil) ?? point) ?? Point(x: .nan, y: .nan)
+    }
+
+    /// A point in the root's coordinates (the window's, in a window) mapped
+    /// down to this view's, one level at a time from the top; nil under a
+    /// singular transform.
+    private func convertFromRoot(_ p: Point) -> Point? {
+        guard !(self is Window), let parent = superview else { return p }
+        return parent.convertFromRoot(p).flatMap(convertFromSuperview)
+    }
+
+    /// The transform from this view's coordinates to its superview's.
+    var transformToSuperview: AffineTransform {
+        var m = transform
+        let dx = -bounds.midX, dy = -bounds.midY
+        // (p - mid) transformed, then moved to the centre.
+        m.tx = m.a * dx + m.c * dy + m.tx + center.x
+        m.ty = m.b * dx + m.d * dy + m.ty + center.y
+        return m
+    }
+
+    /// The transform from this view's coordinates to its root's (the
+    /// window's, in a window): one walk up the tree, however many points
+    /// are then mapped.
+    func transformToRoot() -> AffineTransform {
+        var m = transformToSuperview
+        guard var v = superview else { return .identity }
+        while let parent = v.superview {
+            m = m.concatenating(v.transformToSuperview)
             v = parent
         }
-        for view in chain.reversed() {
-            guard let q = view.convertFromSuperview(p) else { return Point(x: .nan, y: .nan) }
-            p = q
-        }
-        return p
+        return m
     }
 
     /// Converts a rectangle to `view`'s coordinates (window when nil): the
     /// bounding box of its converted corners.
     public func convert(_ rect: Rect, to view: View?) -> Rect {
-        let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
-                       Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)]
-            .map { convert($0, to: view) }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let x0 = xs.min()!, y0 = ys.min()!
-        return Rect(x: x0, y: y0, width: xs.max()! - x0, height: ys.max()! - y0)
+        if view == nil { return transformToRoot().apply(to: rect) }
+        return Rect(boundingPoints: convert(Point(x: rect.minX, y: rect.minY), to: view),
+             convert(Point(x: rect.maxX, y: rect.minY), to: view),
+             convert(Point(x: rect.minX, y: rect.maxY), to: view),
+             convert(Point(x: rect.maxX, y: rect.maxY), to: view))
     }
 
     // MARK: Hierarchy
@@ -139,6 +174,7 @@ open class View: Responder {
         view.removeFromSuperview()
         subviews.insert(view, at: Swift.min(Swift.max(index, 0), subviews.count))
         view.superview = self
+        view.setWindow(window)
         view.invalidateInWindow(force: true)
         // A view that was never laid out (a page shown for the first time)
         // must be before the next touch is hit-tested.
@@ -154,21 +190,20 @@ open class View: Responder {
         invalidateInWindow(force: true)
         parent.subviews.removeAll { $0 === self }
         superview = nil
+        setWindow(nil)
+    }
+
+    /// Records the subtree's new window. (It never reads the old one: from
+    /// a window's deinit that would be reading a window already gone.)
+    private func setWindow(_ newWindow: Window?) {
+        guard !(self is Window) else { return }
+        window = newWindow
+        for sub in subviews { sub.setWindow(newWindow) }
     }
 
     /// Called after the view (or an ancestor) was added to a superview.
     open func didMoveToWindow() {
         for sub in subviews { sub.didMoveToWindow() }
-    }
-
-    /// The window the view is in, if any.
-    public var window: Window? {
-        var v: View? = self
-        while let current = v {
-            if let w = current as? Window { return w }
-            v = current.superview
-        }
-        return nil
     }
 
     /// Whether `self` is `view` or one of its descendants.
