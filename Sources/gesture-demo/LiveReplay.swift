@@ -63,17 +63,19 @@ final class LiveReplay {
     }
 
     private func stop(_ line: Script.Line, _ error: Error) {
-        self.error = ScriptRunError(file: script.fileName, line: line.line, column: line.column, message: "\(error)")
+        self.error = player.stopped(at: line, in: script.fileName, by: error)
         finish()
     }
 
     private func finish() {
         finished = true
-        window.input.touchFrame()
+        if window.input.hasPendingFrame { window.input.touchFrame() }
         window.request(.close)
     }
 
     /// The failed checks, reported as they were.
     var failures: [AssertionResult] { player.failures }
     var checks: Int { player.results.count }
+    /// Whether the script played to its end.
+    var completed: Bool { finished && error == nil }
 }

@@ -25,10 +25,12 @@ enum ScriptSetup {
         }
     }
 
-    /// Wires `player` to the app's window.
-    static func configure(_ player: ScriptPlayer, window: Window, snapshots: SnapshotWriter,
-                          record: @escaping (String) -> Void, snapshotTaken: @escaping () -> Void) {
-        player.onRecord = { record($0.jsonLine) }
+    /// Wires `player` and `log` to the app's window: the log hears the
+    /// window and its input and takes the player's records.
+    static func configure(_ player: ScriptPlayer, window: Window, snapshots: SnapshotWriter, log: EventLog,
+                          snapshotTaken: @escaping () -> Void) {
+        log.player = player
+        player.onRecord = { log.record($0) }
         player.onSnapshot = { request in
             snapshotTaken()
             return try snapshots.write(request)

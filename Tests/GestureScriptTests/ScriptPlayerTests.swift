@@ -197,9 +197,12 @@ struct ScriptPlayerTests {
 
     @Test("input is logged as delivered: touches with their frames, keys with their modifiers")
     func inputRecords() throws {
-        let (_, player) = demo(.touches)
+        let (window, player) = demo(.touches)
         var lines: [String] = []
-        player.onRecord = { lines.append($0.jsonLine) }
+        let log = EventLog(timeSource: clock) { lines.append($0) }
+        window.input.tap = log
+        log.player = player
+        player.onRecord = { log.record($0) }
         try play(player, "down 1 600 420\nwait 10\nup 1\nkey ctrl+z")
         #expect(lines == [
             #"{"t":0,"type":"input","line":1,"event":"down","id":1,"x":600,"y":420}"#,
