@@ -24,13 +24,14 @@ final class LiveReplay {
     }
 
     /// Starts after `delay` seconds, so the window is on screen first, and
-    /// stops the replay once it has run for `player.timeLimit` seconds.
+    /// stops the replay once it has run for `player.timeLimit` seconds of
+    /// real time (what was due before then has played).
     func start(after delay: Double) {
         window.scheduler.schedule(after: delay) { [self] _ in proceed() }
         let limit = player.timeLimit
         window.scheduler.schedule(after: delay + limit) { [self] _ in
             guard !finished, let line = line ?? script.commands.first else { return }
-            stop(line, ScriptTimeLimitError(limit: limit))
+            stop(line, ScriptTimeLimitError(limit: limit, isVirtual: false))
         }
     }
 

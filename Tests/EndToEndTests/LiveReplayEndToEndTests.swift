@@ -67,4 +67,20 @@ struct LiveReplayEndToEndTests {
         #expect(records.last?["type"] as? String == "end")
         #expect(records.last?["checks"] as? Int == 1 && records.last?["completed"] as? Bool == true)
     }
+
+    @Test("a live replay plays up to --time-limit seconds of real time, then stops (exit 1) saying so")
+    func timeLimitLive() throws {
+        let (status, output, log) = try replay(
+            text: "page touches\ntap 600 420\nwait 3200\nexpect label interaction == \"None\"\nwait 60000\n",
+            name: "long.gds", arguments: ["--time-limit", "4"])
+        defer { try? FileManager.default.removeItem(at: log.url) }
+        #expect(status == 1)
+        #expect(output.contains("long.gds:5:1: stopped: the script runs past the time limit of 4 s (--time-limit)"),
+                "output: \(output)")
+        #expect(!output.contains("virtual"))
+        #expect(log.records.contains { $0["type"] as? String == "assert" && $0["ok"] as? Bool == true },
+                "the check due before the limit ran: \(log.lines)")
+        #expect(log.records.contains { $0["type"] as? String == "error" && $0["line"] as? Int == 5 })
+        #expect(log.records.last?["completed"] as? Bool == false)
+    }
 }

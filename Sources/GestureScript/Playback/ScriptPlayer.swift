@@ -36,7 +36,8 @@ public final class ScriptPlayer {
     public var onRecord: ((ScriptRecord) -> Void)?
 
     /// The longest virtual time one script may span, in seconds from the
-    /// player's start; a script that would run longer stops with an error
+    /// player's start; a script that would run longer is played up to the
+    /// limit (timers due by then fire) and stops there with an error,
     /// instead of running "forever".
     public var timeLimit = ScriptDefaults.timeLimit
 
@@ -318,21 +319,22 @@ public final class ScriptPlayer {
     }
 
     /// Moves the virtual clock forward, firing each timer at its own
-    /// deadline so that timers scheduled by timers run in order.
+    /// deadline so that timers scheduled by timers run in order. A wait
+    /// that would pass the time limit plays up to the limit exactly, then
+    /// throws `ScriptTimeLimitError`.
     public func advance(by seconds: Double) throws {
         guard let clock = virtualClock else {
             throw ScriptStepError("a live player cannot wait: schedule the next step after \(formatScriptNumber(seconds)) s")
         }
-        let target = clock.now + seconds
-        guard target - startTime <= timeLimit else {
-            throw ScriptTimeLimitError(limit: timeLimit)
-        }
+        let pastLimit = clock.now + seconds - startTime > timeLimit
+        let target = pastLimit ? startTime + timeLimit : clock.now + seconds
         while let deadline = window.scheduler.nextDeadline, deadline <= target {
             clock.advance(to: deadline)
             window.scheduler.fireDueTimers()
             window.layoutIfNeeded()
         }
-        clock.advance(to: target)
+        clock.advance(to: max(clock.now, target))
+        if pastLimit { throw ScriptTimeLimitError(limit: timeLimit) }
     }
 
     // MARK: Records
