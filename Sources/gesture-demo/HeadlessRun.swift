@@ -38,13 +38,14 @@ struct HeadlessRun {
         var lines: [String] = []
         let log = EventLog(timeSource: clock) { lines.append($0) }
         window.addObserver(log)
+        window.input.tap = log
         let player = ScriptPlayer(window: window, clock: clock)
         player.timeLimit = timeLimit
         var snapshotCount = 0
         ScriptSetup.configure(player, window: window,
                               snapshots: SnapshotWriter(outputDirectory: outputDirectory, goldenDirectory: goldenDirectory,
                                                         updateGoldens: updateGoldens),
-                              record: { lines.append($0) }, snapshotTaken: { snapshotCount += 1 })
+                              log: log, snapshotTaken: { snapshotCount += 1 })
         var failure: Error?
         do {
             try player.run(script)

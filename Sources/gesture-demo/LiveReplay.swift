@@ -24,13 +24,14 @@ final class LiveReplay {
     }
 
     /// Starts after `delay` seconds, so the window is on screen first, and
-    /// stops the replay once it has run for `player.timeLimit` seconds.
+    /// stops the replay once it has run for `player.timeLimit` seconds of
+    /// real time (what was due before then has played).
     func start(after delay: Double) {
         window.scheduler.schedule(after: delay) { [self] _ in proceed() }
         let limit = player.timeLimit
         window.scheduler.schedule(after: delay + limit) { [self] _ in
             guard !finished, let line = line ?? script.commands.first else { return }
-            stop(line, ScriptTimeLimitError(limit: limit))
+            stop(line, ScriptTimeLimitError(limit: limit, isVirtual: false))
         }
     }
 
@@ -63,17 +64,19 @@ final class LiveReplay {
     }
 
     private func stop(_ line: Script.Line, _ error: Error) {
-        self.error = ScriptRunError(file: script.fileName, line: line.line, column: line.column, message: "\(error)")
+        self.error = player.stopped(at: line, in: script.fileName, by: error)
         finish()
     }
 
     private func finish() {
         finished = true
-        window.input.touchFrame()
+        if window.input.hasPendingFrame { window.input.touchFrame() }
         window.request(.close)
     }
 
     /// The failed checks, reported as they were.
     var failures: [AssertionResult] { player.failures }
     var checks: Int { player.results.count }
+    /// Whether the script played to its end.
+    var completed: Bool { finished && error == nil }
 }

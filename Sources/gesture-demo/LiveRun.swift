@@ -32,8 +32,10 @@ struct LiveRun {
     }
 
     func run() throws {
-        let logSink = try openLog()
-        defer { logSink?.closeFile() }
+        // A malformed script ends the run before anything opens or is written.
+        let script = try replay.map { try ScriptSetup.parse($0.text, name: $0.name, report: printError) }
+        let logFile = try logPath.map { try LineFile(path: $0, what: "log file") }
+        let recordFile = try recordPath.map { try LineFile(path: $0, what: "recording") }
         let app: WaylandApplication
         do {
             app = try WaylandApplication(title: DemoApp.title, appID: DemoApp.appID, preferredSize: size)
@@ -44,20 +46,22 @@ struct LiveRun {
         // Unbuffered: a reader of the tree dump (Ctrl+T) gets it whole at once.
         let window = DemoApp.makeWindow(size: size ?? WaylandApplication.defaultSize, timeSource: clock, page: page,
                                         output: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) })
-        if let logSink {
-            // Each record is written and flushed at once, so a reader (or an
-            // end-to-end test) sees it while the app runs.
-            window.addObserver(EventLog(timeSource: clock) { line in
-                logSink.write(Data((line + "\n").utf8))
-            })
+        // The same records as a headless run's log.jsonl, each written as
+        // it happens, so a reader (or an end-to-end test) sees it live.
+        let log = logFile.map { file in EventLog(timeSource: clock) { file.write($0) } }
+        let recorder = recordFile.map { file in
+            ScriptRecorder(window: window, timeSource: clock, page: page.rawValue,
+                           comment: "Recorded by gesture-demo: replay with gesture-demo --headless --script "
+                               + ((recordPath ?? "") as NSString).lastPathComponent) { file.write($0) }
         }
-        let liveReplay = try replay.map { try makeReplay($0, window: window, clock: clock, log: logSink) }
-        var recorder: InputRecorder?
-        if let recordPath {
-            recorder = try InputRecorder(path: recordPath, size: window.bounds.size, page: page.rawValue)
-            window.input.tap = recorder
+        let observers: [WindowObserver & RawInputTap] = (log.map { [$0] } ?? []) + (recorder.map { [$0] } ?? [])
+        for observer in observers { window.addObserver(observer) }
+        let taps = RawInputTaps(observers)
+        window.input.tap = taps
+        var liveReplay: LiveReplay?
+        if let replay, let script {
+            liveReplay = try makeReplay(replay, script: script, window: window, clock: clock, log: log)
         }
-        defer { withExtendedLifetime(recorder) {} }
         // Shaking a tablet with an accelerometer is a shake; the monitor
         // polls only while the window has focus.
         let monitor = AccelerometerShakeMonitor(window: window, root: accelerometerRoot)
@@ -67,11 +71,17 @@ struct LiveRun {
             logNotice("no accelerometer (\(failure)): shake with Ctrl+S")
         }
         liveReplay?.start(after: 0.3)
+        var failure: ExitError?
         do {
             try app.run(window: window)
         } catch {
-            throw ExitError.runtime(error.description)
+            failure = ExitError.runtime(error.description)
+            log?.record(.error(time: clock.now, message: error.description))
         }
+        withExtendedLifetime(taps) { recorder?.finish() }
+        log?.end(checks: liveReplay?.checks ?? 0, failed: liveReplay?.failures.count ?? 0,
+                 completed: failure == nil && liveReplay.map(\.completed) ?? true)
+        if let failure { throw failure }
         if let liveReplay, let replay {
             for result in liveReplay.failures { printError(result.message) }
             if let error = liveReplay.error { throw ExitError.runtime("\(error)") }
@@ -79,16 +89,6 @@ struct LiveRun {
                 throw ExitError.runtime("\(liveReplay.failures.count) of \(liveReplay.checks) checks failed in \(replay.name)")
             }
         }
-    }
-
-    private func openLog() throws -> FileHandle? {
-        guard let logPath else { return nil }
-        if logPath == "-" { return FileHandle.standardOutput }
-        guard FileManager.default.createFile(atPath: logPath, contents: nil),
-              let handle = FileHandle(forWritingAtPath: logPath) else {
-            throw ExitError.usage("cannot write log file \(logPath)")
-        }
-        return handle
     }
 }
 
@@ -101,10 +101,9 @@ private func logNotice(_ message: String) {
 }
 
 extension LiveRun {
-    /// Parses the script (a malformed one ends the run before any window
-    /// opens) and wires a player to the live window and clock.
-    private func makeReplay(_ replay: Replay, window: Window, clock: TimeSource, log: FileHandle?) throws -> LiveReplay {
-        let script = try ScriptSetup.parse(replay.text, name: replay.name, report: printError)
+    /// Wires a player of `script` to the live window and clock.
+    private func makeReplay(_ replay: Replay, script: Script, window: Window, clock: TimeSource,
+                            log: EventLog?) throws -> LiveReplay {
         try FileManager.default.createDirectory(atPath: replay.outputDirectory, withIntermediateDirectories: true)
         let player = ScriptPlayer(window: window, timeSource: clock)
         player.timeLimit = replay.timeLimit
@@ -113,7 +112,7 @@ extension LiveRun {
                               snapshots: SnapshotWriter(outputDirectory: replay.outputDirectory,
                                                         goldenDirectory: goldens.isEmpty ? "." : goldens,
                                                         updateGoldens: false),
-                              record: { line in log?.write(Data((line + "\n").utf8)) }, snapshotTaken: {})
+                              log: log ?? EventLog(timeSource: clock) { _ in }, snapshotTaken: {})
         return LiveReplay(script: script, player: player, window: window)
     }
 }

@@ -4,31 +4,59 @@ import GestureKit
 import GestureScript
 
 /// What a script player needs to know of this app, for headless runs and
-/// live replays alike: its pages, FlatCube's counters, where snapshots
+/// live replays alike: its pages, view names and counters, where snapshots
 /// go, and where records are written.
 enum ScriptSetup {
     /// The counters `expect counter NAME` reads: FlatCube's counts, which
     /// its labels show.
     static let counterNames = ["single", "double"]
 
-    /// Parses a script against the app's pages and counters. A malformed
-    /// script is a usage error (exit 2); several malformed lines are each
-    /// reported, compiler style, before the summary.
+    /// Parses a script against the app's pages, views, recognizers and
+    /// counters. A malformed script is a usage error (exit 2): each
+    /// malformed line is reported, compiler style, then one summary.
     static func parse(_ text: String, name: String, report: (String) -> Void) throws -> Script {
         do {
-            return try ScriptParser.parse(text, fileName: name, pages: DemoPage.allCases.map(\.rawValue),
-                                          counters: counterNames)
+            return try ScriptParser.parse(text, fileName: name, vocabulary: vocabulary)
         } catch {
-            guard error.errors.count > 1 else { throw ExitError.usage(error.description) }
             for line in error.errors { report(line.description) }
-            throw ExitError.usage("\(error.errors.count) malformed lines in \(name); nothing was run")
+            let count = error.errors.count
+            throw ExitError.usage("\(count) malformed line\(count == 1 ? "" : "s") in \(name); nothing was run")
         }
     }
 
-    /// Wires `player` to the app's window.
-    static func configure(_ player: ScriptPlayer, window: Window, snapshots: SnapshotWriter,
-                          record: @escaping (String) -> Void, snapshotTaken: @escaping () -> Void) {
-        player.onRecord = { record($0.jsonLine) }
+    /// Every name the app can show, learnt from the app itself: each page,
+    /// what each shortcut shows (the help and debug overlays), and the
+    /// shake-to-edit sheet, whose buttons are named after the undo actions
+    /// of the moment (a placeholder stands for those).
+    static var vocabulary: ScriptVocabulary {
+        var vocabulary = ScriptVocabulary(pages: DemoPage.allCases.map(\.rawValue), counters: counterNames)
+        let window = DemoApp.makeWindow(timeSource: VirtualTimeSource(), output: { _ in })
+        for page in DemoPage.allCases {
+            DemoApp.show(page, in: window)
+            vocabulary.addNames(shownIn: window)
+        }
+        for command in window.keyCommands {
+            command.action()
+            vocabulary.addNames(shownIn: window)
+            command.releaseAction?()
+        }
+        let undo = window.application.undoManager
+        let action = String(NameSet.placeholder)
+        for _ in 0..<2 {
+            undo.registerUndo(named: action) { undo.registerUndo(named: action) {} }
+        }
+        undo.undo()
+        window.application.presentShakeToEdit?()
+        vocabulary.addNames(shownIn: window)
+        return vocabulary
+    }
+
+    /// Wires `player` and `log` to the app's window: the log hears the
+    /// window and its input and takes the player's records.
+    static func configure(_ player: ScriptPlayer, window: Window, snapshots: SnapshotWriter, log: EventLog,
+                          snapshotTaken: @escaping () -> Void) {
+        log.player = player
+        player.onRecord = { log.record($0) }
         player.onSnapshot = { request in
             snapshotTaken()
             return try snapshots.write(request)

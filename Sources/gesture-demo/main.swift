@@ -29,19 +29,22 @@ struct GestureDemo: ParsableCommand {
     @Option(help: "Folder for headless snapshots and log.jsonl.")
     var out = "gesture-demo-out"
 
-    @Option(help: "Stop a headless script after this much virtual time, in seconds (exit 1).")
+    // Unconditional: "--time-limit -5" reads -5 (and is refused as not
+    // positive) rather than taking it for a flag and reporting no value.
+    @Option(parsing: .unconditional,
+            help: "Stop a script after this many seconds, virtual time headless or real time live (exit 1).")
     var timeLimit = ScriptDefaults.timeLimit
 
     @Flag(help: "Write each 'snapshot NAME vs GOLDEN' as the new golden image instead of comparing.")
     var updateGoldens = false
 
-    @Option(help: "Write the live event log (JSON lines) to this file ('-' for standard output).")
+    @Option(help: "Write a live session's log (JSON lines, as log.jsonl) to this file ('-' for standard output).")
     var log: String?
 
     @Option(help: "Window size in logical pixels, WIDTHxHEIGHT.")
     var size: String?
 
-    @Option(help: "Record the live session's input as a script to this file.")
+    @Option(help: "Record a live session's input as a script to this file (replays headless as is).")
     var record: String?
 
     @Option(help: "Where to look for a Linux IIO accelerometer (live runs).")
@@ -56,7 +59,7 @@ struct GestureDemo: ParsableCommand {
     func validate() throws {
         _ = try parsedSize()
         guard timeLimit.isFinite, timeLimit > 0 else {
-            throw ValidationError("--time-limit expects a positive number of seconds, got '\(timeLimit)'")
+            throw ValidationError("--time-limit expects a positive number of seconds, got '\(formatScriptNumber(timeLimit))'")
         }
     }
 
@@ -84,11 +87,23 @@ struct GestureDemo: ParsableCommand {
         if live && script == nil {
             throw ValidationError("--live replays a script: give it with --script FILE")
         }
-        if headless || (script != nil && !live) {
+        let runsHeadless = headless || (script != nil && !live)
+        if runsHeadless, record != nil {
+            throw ValidationError("--record records a live session's input; a headless run has none "
+                                  + "(drop --headless, or add --live to record a replay)")
+        }
+        if runsHeadless, log != nil {
+            throw ValidationError("--log is a live session's log; a headless run writes its log to log.jsonl in --out")
+        }
+        if runsHeadless {
             try runHeadless(size: windowSize ?? DemoApp.defaultSize)
             return
         }
         guard LiveRun.compositorMayBeRunning() else {
+            if record != nil || log != nil {
+                throw ExitError.runtime("no Wayland compositor (WAYLAND_DISPLAY is unset): "
+                                        + "--record and --log need a live session")
+            }
             printError("gesture-demo: no Wayland compositor (WAYLAND_DISPLAY is unset); playing the built-in tour headless")
             try runHeadless(size: windowSize ?? DemoApp.defaultSize)
             return

@@ -10,13 +10,28 @@ struct LiveReplayEndToEndTests {
         .appendingPathComponent("Scenarios")
 
     /// Replays `script` live and returns the app's exit status and output.
-    func replay(_ script: URL, in session: WestonSession) throws -> (status: Int32, output: String) {
+    func replay(_ script: URL, in session: WestonSession, arguments: [String] = []) throws -> (status: Int32, output: String) {
         let app = try session.launchClient(executable: AppBinary.locate(),
                                            arguments: ["--live", "--script", script.path,
-                                                       "--out", session.runtimeDirectory.appendingPathComponent("out").path])
+                                                       "--out", session.runtimeDirectory.appendingPathComponent("out").path]
+                                               + arguments)
         let exited = session.waitFor(timeout: 30, pollInterval: 0.1) { !app.isRunning }
         try #require(exited, "the replay never ended: \(session.output(of: app))")
         return (app.terminationStatus, session.output(of: app))
+    }
+
+    /// Replays the script `text` live in a fresh 800x600 session, with
+    /// `--log`; returns the exit status, the output and the log.
+    func replay(text: String, name: String, arguments: [String] = []) throws
+        -> (status: Int32, output: String, log: AppLog) {
+        let session = try WestonSession(width: 800, height: 600)
+        defer { session.stop() }
+        try session.send("capabilities touch,keyboard")
+        let script = session.runtimeDirectory.appendingPathComponent(name)
+        try text.write(to: script, atomically: true, encoding: .utf8)
+        let log = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("live-\(UUID().uuidString).jsonl")
+        let (status, output) = try replay(script, in: session, arguments: arguments + ["--log", log.path])
+        return (status, output, AppLog(url: log))
     }
 
     @Test("the FlatCube scenario replayed into a live window passes all its checks and closes the window")
@@ -30,15 +45,42 @@ struct LiveReplayEndToEndTests {
 
     @Test("a wrong expectation in a live replay exits 1 naming the line, expected and actual")
     func failingCheckLive() throws {
-        let session = try WestonSession(width: 800, height: 600)
-        defer { session.stop() }
-        try session.send("capabilities touch,keyboard")
-        let script = session.runtimeDirectory.appendingPathComponent("wrong.gds")
-        try "page flatcube\ntap 400 120\nwait 400\nexpect label singleCounter == \"2\"\n"
-            .write(to: script, atomically: true, encoding: .utf8)
-        let (status, output) = try replay(script, in: session)
+        let (status, output, _) = try replay(text: "page flatcube\ntap 400 120\nwait 400\nexpect label singleCounter == \"2\"\n",
+                                             name: "wrong.gds")
         #expect(status == 1)
         #expect(output.contains("wrong.gds:4:1: assertion failed"), "output: \(output)")
         #expect(output.contains("actual \"1\""), "output: \(output)")
+    }
+
+    @Test("a live replay's --log has the headless log's records: input with its line, labels, gestures, checks, end")
+    func liveLog() throws {
+        let (status, output, log) = try replay(text: "page flatcube\ntap @single\nwait 400\nexpect label singleCounter == \"1\"\n",
+                                               name: "logged.gds")
+        defer { try? FileManager.default.removeItem(at: log.url) }
+        #expect(status == 0, "output: \(output)")
+        let records = log.records
+        #expect(records.contains { $0["type"] as? String == "input" && $0["event"] as? String == "down"
+                    && $0["line"] as? Int == 2 }, "\(log.lines)")
+        #expect(records.contains { $0["type"] as? String == "gesture" && $0["name"] as? String == "oneFingerTap" })
+        #expect(log.hasLabel("singleCounter", "1"))
+        #expect(records.contains { $0["type"] as? String == "assert" && $0["ok"] as? Bool == true && $0["line"] as? Int == 4 })
+        #expect(records.last?["type"] as? String == "end")
+        #expect(records.last?["checks"] as? Int == 1 && records.last?["completed"] as? Bool == true)
+    }
+
+    @Test("a live replay plays up to --time-limit seconds of real time, then stops (exit 1) saying so")
+    func timeLimitLive() throws {
+        let (status, output, log) = try replay(
+            text: "page touches\ntap 600 420\nwait 3200\nexpect label interaction == \"None\"\nwait 60000\n",
+            name: "long.gds", arguments: ["--time-limit", "4"])
+        defer { try? FileManager.default.removeItem(at: log.url) }
+        #expect(status == 1)
+        #expect(output.contains("long.gds:5:1: stopped: the script runs past the time limit of 4 s (--time-limit)"),
+                "output: \(output)")
+        #expect(!output.contains("virtual"))
+        #expect(log.records.contains { $0["type"] as? String == "assert" && $0["ok"] as? Bool == true },
+                "the check due before the limit ran: \(log.lines)")
+        #expect(log.records.contains { $0["type"] as? String == "error" && $0["line"] as? Int == 5 })
+        #expect(log.records.last?["completed"] as? Bool == false)
     }
 }

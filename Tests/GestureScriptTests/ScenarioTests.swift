@@ -49,14 +49,45 @@ struct ScenarioTests {
         #expect(FileManager.default.fileExists(atPath: run.out.appendingPathComponent("flatcube-one-tap.diff.png").path))
     }
 
-    @Test("a view name not on screen stops the run with exit 1 at its file:line:column")
+    @Test("a view of the app that is not on screen stops the run with exit 1 at its file:line:column")
     func missingView() throws {
         let run = try Scenarios.run("failing/missing-view.gds")
         defer { run.remove() }
         #expect(run.exitCode == 1)
-        #expect(run.stderr.contains("missing-view.gds:5:5: no view named 'singel' on screen (named views: tabs, flatcube, single,"))
-        #expect(run.records.contains { $0["type"] as? String == "error" && $0["line"] as? Int == 5 })
+        #expect(run.stderr.contains("missing-view.gds:6:5: no view named 'tapArea' on screen (named views: tabs, flatcube, single,"))
+        #expect(run.records.contains { $0["type"] as? String == "error" && $0["line"] as? Int == 6 })
         #expect(run.records.last?["completed"] as? Bool == false)
+    }
+
+    @Test("a view name no page of the app has is a malformed line: exit 2, the closest names, nothing run or written")
+    func unknownView() throws {
+        let run = try Scenarios.run("malformed/unknown-view.gds")
+        defer { run.remove() }
+        #expect(run.exitCode == 2)
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.first?.contains("unknown-view.gds:5:5: no view named 'singel' on any page (closest names: single, ") == true,
+                "\(run.stderr)")
+        #expect(lines.last == "gesture-demo: 1 malformed line in \(Scenarios.path("malformed/unknown-view.gds")); nothing was run")
+        #expect(!FileManager.default.fileExists(atPath: run.out.path))
+    }
+
+    @Test("names of every page, the overlays and the shake-to-edit sheet are known before anything runs")
+    func knownNames() throws {
+        let run = try Scenarios.run(text: """
+            expect view help absent
+            expect view debugOverlay absent
+            expect view actionSheet absent
+            expect view pinchArea absent
+            expect recognizer checkMark state == possible
+            expect last-gesture == none
+            page flatcube
+            expect label singleCounter == "0"
+            """, name: "names.gds")
+        defer { run.remove() }
+        #expect(run.exitCode == 1, "parsed and ran: \(run.stderr)")
+        #expect(run.stderr.contains("names.gds:5:1: assertion failed: expect recognizer checkMark state == possible"),
+                "the Gestures page's recognizer is not on screen on Touches: \(run.stderr)")
+        #expect(run.stderr.contains("1 of 7 checks failed"))
     }
 
     @Test("a script that runs past the time limit is stopped with exit 1; --time-limit sets the limit")
@@ -70,6 +101,18 @@ struct ScenarioTests {
         defer { short.remove() }
         #expect(short.exitCode == 1)
         #expect(short.stderr.contains("the time limit of 5 s of virtual time"))
+        #expect(short.records.last?["t"] as? Double == 5, "played up to the limit exactly")
+    }
+
+    @Test("the time limit plays everything due before it: a label's 3-second reset at 3.05 s within a 3.5 s limit")
+    func timeLimitPlaysUpToIt() throws {
+        let run = try Scenarios.run(text: "tap 100 100\nwait 5000\n", name: "reset.gds", arguments: ["--time-limit", "3.5"])
+        defer { run.remove() }
+        #expect(run.exitCode == 1)
+        let reset = run.records.first { $0["type"] as? String == "label" && $0["text"] as? String == "None" }
+        #expect(reset?["t"] as? Double == 3.05, "\(run.records)")
+        #expect(run.records.last?["t"] as? Double == 3.5)
+        #expect(run.stderr.contains("reset.gds:2:1: stopped: the script runs past the time limit of 3.5 s of virtual time"))
     }
 
     @Test("a malformed script exits 2 with one file:line:column error per bad line, and writes nothing")
@@ -79,19 +122,43 @@ struct ScenarioTests {
         #expect(run.exitCode == 2)
         let lines = run.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 9)
-        for (index, position) in ["3:1", "4:9", "5:28", "6:6", "7:7", "8:6", "9:5", "10:23"].enumerated() {
+        for (index, position) in ["3:1", "4:8", "5:28", "6:6", "7:7", "8:6", "9:5", "10:23"].enumerated() {
             #expect(lines[index].contains("typos.gds:\(position): "), "\(lines[index])")
         }
         #expect(lines.last == "gesture-demo: 8 malformed lines in \(Scenarios.path("malformed/typos.gds")); nothing was run")
         #expect(!FileManager.default.fileExists(atPath: run.out.path))
     }
 
-    @Test("a bad --time-limit is a usage error: exit 2")
-    func badFlag() throws {
-        let run = try Scenarios.run("touches.gds", arguments: ["--time-limit", "0"])
+    @Test("one malformed line gets the same report as several: the line, then the summary")
+    func oneMalformedLine() throws {
+        let run = try Scenarios.run(text: "page flatcube\nwait\n", name: "one.gds")
         defer { run.remove() }
         #expect(run.exitCode == 2)
-        #expect(run.stderr.contains("--time-limit expects a positive number of seconds"))
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasSuffix("one.gds:2:5: expected MS (usage: wait MS)") == true, "\(run.stderr)")
+        #expect(lines.last?.hasPrefix("gesture-demo: 1 malformed line in ") == true)
+        #expect(lines.last?.hasSuffix("one.gds; nothing was run") == true)
+    }
+
+    @Test("a bad --time-limit is a usage error: exit 2, saying it must be positive (a negative one too)",
+          arguments: ["0", "-5", "-0.5"])
+    func badTimeLimit(_ value: String) throws {
+        let run = try Scenarios.run("touches.gds", arguments: ["--time-limit", value])
+        defer { run.remove() }
+        #expect(run.exitCode == 2)
+        #expect(run.stderr.contains("--time-limit expects a positive number of seconds, got '\(value)'"), "\(run.stderr)")
+    }
+
+    @Test("--record and --log with a headless run are refused (exit 2): a headless run has no live input or log",
+          arguments: [["--record", "x.gds"], ["--log", "x.jsonl"]])
+    func liveFlagsHeadless(_ flag: [String]) throws {
+        let run = try Scenarios.run("touches.gds", arguments: flag)
+        defer { run.remove() }
+        #expect(run.exitCode == 2)
+        #expect(run.stderr.contains("\(flag[0]) "), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: run.out.path), "nothing was run")
+        #expect(!FileManager.default.fileExists(atPath: flag[1]))
     }
 
     @Test("the same script gives the same log and the same PNG bytes every run")

@@ -12,8 +12,12 @@ struct ScriptParserTests {
     }
 
     func errors(_ text: String, pages: [String]? = nil, counters: [String]? = nil) -> [String] {
+        errors(text, vocabulary: ScriptVocabulary(pages: pages, counters: counters))
+    }
+
+    func errors(_ text: String, vocabulary: ScriptVocabulary) -> [String] {
         do {
-            _ = try ScriptParser.parse(text, fileName: "s.gds", pages: pages, counters: counters)
+            _ = try ScriptParser.parse(text, fileName: "s.gds", vocabulary: vocabulary)
             return []
         } catch {
             return error.errors.map(\.description)
@@ -271,10 +275,12 @@ struct ScriptParserTests {
         #expect(error("frame\n  tapp 1 2")?.hasPrefix("s.gds:2:3: unknown command 'tapp' (did you mean 'tap'?); expected one of: size, down") == true)
     }
 
-    @Test("a missing argument says which one, at the end of the line, with the usage")
+    @Test("a missing argument says which one, just after the line's last word (not past it), with the usage")
     func missingArgument() {
-        #expect(error("down 1 10") == "s.gds:1:11: expected Y (usage: down ID X Y)")
-        #expect(error("pinch 1 2 100") == "s.gds:1:15: expected TO_SPAN (usage: pinch X Y FROM_SPAN TO_SPAN [MS] [STEPS])")
+        #expect(error("down 1 10") == "s.gds:1:10: expected Y (usage: down ID X Y)")
+        #expect(error("pinch 1 2 100") == "s.gds:1:14: expected TO_SPAN (usage: pinch X Y FROM_SPAN TO_SPAN [MS] [STEPS])")
+        #expect(error("wait") == "s.gds:1:5: expected MS (usage: wait MS)")
+        #expect(error("  wait   # comment") == "s.gds:1:7: expected MS (usage: wait MS)")
     }
 
     @Test("a bad number points at the word")
@@ -328,6 +334,29 @@ struct ScriptParserTests {
                 == ["s.gds:1:16: expected NAME as one of: single, double, got 'triple'"])
     }
 
+    @Test("a view or recognizer name the app has nowhere is a syntax error at the name, with the closest names")
+    func unknownNames() {
+        var sheet = NameSet(["tabs", "single", "singleCounter", "doubleLeft", "caption"])
+        sheet.insert("Undo \(NameSet.placeholder)")
+        let vocabulary = ScriptVocabulary(views: sheet, recognizers: NameSet(["oneFingerTap", "pinch", "rotation"]))
+        #expect(errors("page flatcube\ntap @singel\nexpect label singleCountr == 1\nexpect view captoin absent", vocabulary: vocabulary) == [
+            "s.gds:2:5: no view named 'singel' on any page (closest names: single, tabs, caption)",
+            "s.gds:3:14: no view named 'singleCountr' on any page (closest names: singleCounter, single, doubleLeft)",
+            "s.gds:4:13: no view named 'captoin' on any page (closest names: caption, tabs, single)",
+        ])
+        #expect(errors("expect recognizer pinhc state == possible\nexpect last-gesture == rotaton", vocabulary: vocabulary) == [
+            "s.gds:1:19: no recognizer named 'pinhc' on any page (closest names: pinch, rotation, oneFingerTap)",
+            "s.gds:2:24: no recognizer named 'rotaton' on any page (closest names: rotation, pinch, oneFingerTap)",
+        ])
+        // Names made at run time match their pattern; `none` is no name.
+        #expect(errors("tap @\"Undo Count\"\ntap @single.top+0,5 @doubleLeft\nexpect last-gesture == none", vocabulary: vocabulary)
+                .isEmpty)
+        #expect(errors("tap @\"Redo Count\"", vocabulary: vocabulary)
+                == [#"s.gds:1:5: no view named 'Redo Count' on any page (closest names: "Undo ...", singleCounter, caption)"#])
+        // Without a vocabulary any name goes (checked when the line runs).
+        #expect(errors("tap @singel").isEmpty)
+    }
+
     @Test("snapshot names cannot leave the output folder; goldens are PNG files")
     func snapshotNames() {
         #expect(error("snapshot ../x")?.hasPrefix("s.gds:1:10:") == true)
@@ -340,10 +369,10 @@ struct ScriptParserTests {
     @Test("every malformed line gives exactly one error, in line order")
     func oneErrorPerLine() {
         #expect(errors("tap 1\nwait 5\nmove 1 x y\nfrobnicate\nexpect label") == [
-            "s.gds:1:7: expected Y (usage: tap X Y [X Y]...)",
+            "s.gds:1:6: expected Y (usage: tap X Y [X Y]...)",
             "s.gds:3:8: expected X as a number or @VIEW, got 'x'",
             "s.gds:4:1: unknown command 'frobnicate'; expected one of: size, down, move, up, frame, cancel, tap, doubletap, longpress, swipe, drag, pinch, rotate, pointer, key, wait, snapshot, page, shake, orientation, expect",
-            "s.gds:5:14: expected NAME (usage: expect label NAME ==|!=|~|!~ \"TEXT\")",
+            "s.gds:5:13: expected NAME (usage: expect label NAME ==|!=|~|!~ \"TEXT\")",
         ])
     }
 }

@@ -117,13 +117,21 @@ public final class InputRouter {
     public func endOfInputBatch() {
         guard !frameChanges.isEmpty else { return }
         if touchesByKey.isEmpty {
-            flush()
+            closeMissingFrame()
         } else if missingFrameTimer == nil {
             missingFrameTimer = window.scheduler.schedule(after: Thresholds.missingFrameTimeout) { [weak self] _ in
                 self?.missingFrameTimer = nil
-                self?.flush()
+                self?.closeMissingFrame()
             }
         }
+    }
+
+    /// Delivers a frame the compositor did not send, telling the tap as if
+    /// it had (a recording must deliver the same events).
+    private func closeMissingFrame() {
+        guard !frameChanges.isEmpty else { return }
+        tap?.raw(.touchFrame, time: window.scheduler.now)
+        flush()
     }
 
     /// Cancels every touch, compositor and pointer alike (seat capability
@@ -172,6 +180,7 @@ public final class InputRouter {
     /// The pointer left the surface: a drag in progress is cancelled, since
     /// its end will never be seen.
     public func pointerLeave(time: Double) {
+        tap?.raw(.pointerLeave, time: time)
         pointerLocation = nil
         if pointerTouchDown {
             endPointerTouches(time: time, cancelled: true)

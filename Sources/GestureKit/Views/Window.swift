@@ -102,9 +102,11 @@ public final class Window: View {
     /// and lays out the root controller's view to fill it.
     public func resize(to size: Size) {
         guard size != bounds.size else { return }
+        let old = bounds.size
         frame = Rect(origin: .zero, size: size)
         layoutDecorations()
         invalidate(bounds)
+        for o in observers { o.windowDidResize(self, from: old) }
     }
 
     // MARK: Display

@@ -7,6 +7,8 @@ public protocol WindowObserver: AnyObject {
                            to new: GestureRecognizer.State, reason: String?)
     func touchesDidChange(_ touches: [Touch], in window: Window)
     func environmentDidChange(_ environment: DisplayEnvironment)
+    /// The window's logical size changed (a configure, a script's `size`).
+    func windowDidResize(_ window: Window, from oldSize: Size)
 }
 
 extension WindowObserver {
@@ -16,4 +18,5 @@ extension WindowObserver {
                                   to new: GestureRecognizer.State, reason: String?) {}
     public func touchesDidChange(_ touches: [Touch], in window: Window) {}
     public func environmentDidChange(_ environment: DisplayEnvironment) {}
+    public func windowDidResize(_ window: Window, from oldSize: Size) {}
 }

@@ -74,6 +74,17 @@ public enum ModifierKey: String, CaseIterable, Sendable {
         guard let m = ModifierKey.allCases.first(where: { $0.keysym == keysym }) else { return nil }
         self = m
     }
+
+    /// The modifier a left- or right-hand key is (`Control_R` is ctrl).
+    init?(anyKeysym keysym: UInt32) {
+        let left: UInt32
+        switch keysym {
+        case 0xffe2, 0xffe4, 0xffea, 0xffec: left = keysym - 1
+        case 0xffe7, 0xffe8: left = ModifierKey.super.keysym  // Meta_L/R
+        default: left = keysym
+        }
+        self.init(keysym: left)
+    }
 }
 
 /// Key names and the keyboard layout scripts assume (US QWERTY), kept
@@ -173,6 +184,16 @@ public enum ScriptKeys {
         }
         if (0x21...0x7e).contains(keysym), let scalar = UnicodeScalar(keysym) { return String(Character(scalar)) }
         return "0x" + String(keysym, radix: 16)
+    }
+
+    /// The name a recording writes for a key's base keysym: one that makes
+    /// the player send this very keysym without adding Shift, so a key of
+    /// any layout replays as the same keysym (`&`, the base of a French
+    /// layout's 1 key, is Shift+7 on the US layout and so goes in hex).
+    public static func recordedName(of keysym: UInt32) -> String {
+        let name = name(of: keysym)
+        let (played, needsShift) = unshiftedKey(for: name)
+        return played == keysym && !needsShift ? name : "0x" + String(keysym, radix: 16)
     }
 
     /// The text a key types (empty for function and modifier keys).

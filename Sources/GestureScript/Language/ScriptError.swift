@@ -63,15 +63,21 @@ public struct ScriptStepError: Error, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// The script ran past `ScriptPlayer.timeLimit` of virtual time.
+/// The script ran past `ScriptPlayer.timeLimit`: everything due up to the
+/// limit was played, then the run stopped.
 public struct ScriptTimeLimitError: Error, CustomStringConvertible {
     public var limit: Double
+    /// Whether the limit was on a virtual clock (headless) or real time (a
+    /// live replay).
+    public var isVirtual: Bool
 
-    public init(limit: Double) {
+    public init(limit: Double, isVirtual: Bool = true) {
         self.limit = limit
+        self.isVirtual = isVirtual
     }
 
     public var description: String {
-        "stopped: the script runs past the time limit of \(formatScriptNumber(limit)) s of virtual time (--time-limit)"
+        let time = isVirtual ? "s of virtual time" : "s"
+        return "stopped: the script runs past the time limit of \(formatScriptNumber(limit)) \(time) (--time-limit)"
     }
 }

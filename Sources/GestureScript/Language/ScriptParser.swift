@@ -1,19 +1,5 @@
 import GestureKit
 
-/// Names the host application knows and the language does not: the
-/// parser checks them, so a typo is a syntax error before anything runs.
-public struct ScriptVocabulary: Sendable {
-    /// What `page NAME` accepts (any name when nil).
-    public var pages: [String]?
-    /// What `expect counter NAME` accepts (any name when nil).
-    public var counters: [String]?
-
-    public init(pages: [String]? = nil, counters: [String]? = nil) {
-        self.pages = pages
-        self.counters = counters
-    }
-}
-
 /// Parses the line-oriented script language (docs/scripting.md). The whole
 /// script is checked before anything runs, so a malformed script never
 /// produces partial output; every malformed line gives exactly one error,
@@ -92,7 +78,8 @@ public enum ScriptParser {
             let hint = closestCommand(to: head.text).map { " (did you mean '\($0)'?)" } ?? ""
             throw fail(head.column, "unknown command '\(head.text)'\(hint); expected one of: \(names)")
         }
-        var reader = LineReader(tokens: tokens, usage: spec.forms.joined(separator: " | "), fail: fail)
+        var reader = LineReader(tokens: tokens, usage: spec.forms.joined(separator: " | "), vocabulary: vocabulary,
+                                fail: fail)
         let command = try readCommand(spec.name, &reader, vocabulary: vocabulary)
         try reader.finish()
         let text = tokens.map(\.text).joined(separator: " ")
@@ -238,7 +225,7 @@ public enum ScriptParser {
         switch subject {
         case "label":
             r.usage = "expect label NAME ==|!=|~|!~ \"TEXT\""
-            let name = try r.take("NAME").value
+            let name = try r.viewName()
             let op = try r.choice("OPERATOR", ["==", "!=", "~", "!~"])
             let operand = try r.take(op.contains("~") ? "PATTERN" : "TEXT")
             if op.contains("~") {
@@ -260,12 +247,12 @@ public enum ScriptParser {
             return try readViewAssertion(&r)
         case "switch":
             r.usage = "expect switch NAME == on|off"
-            let name = try r.take("NAME").value
+            let name = try r.viewName()
             _ = try r.choice("OPERATOR", ["=="])
             return .switchIsOn(name: name, try r.choice("VALUE", ["on", "off"]) == "on")
         case "recognizer":
             r.usage = "expect recognizer NAME state ==|!= STATE | expect recognizer NAME recognized OP N"
-            let name = try r.take("NAME").value
+            let name = try r.recognizerName()
             let aspect = try r.choice("PROPERTY", ["state", "recognized"])
             if aspect == "state" {
                 r.usage = "expect recognizer NAME state ==|!= STATE"
@@ -279,8 +266,11 @@ public enum ScriptParser {
         case "last-gesture":
             r.usage = "expect last-gesture == NAME|none"
             _ = try r.choice("OPERATOR", ["=="])
-            let token = try r.take("NAME")
-            return .lastGesture(token.text == "none" ? nil : token.value)
+            if r.peek?.text == "none" {
+                r.index += 1
+                return .lastGesture(nil)
+            }
+            return .lastGesture(try r.recognizerName())
         case "counter":
             r.usage = "expect counter NAME OP N"
             let token = try r.take("NAME")
@@ -307,7 +297,7 @@ public enum ScriptParser {
 
     private static func readViewAssertion(_ r: inout LineReader) throws(ScriptError) -> ScriptAssertion {
         r.usage = "expect view NAME exists|absent|frame|center|PROPERTY ..."
-        let name = try r.take("NAME").value
+        let name = try r.viewName()
         let numbers = ViewNumber.allCases.map(\.rawValue), flags = ViewFlag.allCases.map(\.rawValue)
         let property = try r.choice("PROPERTY", ["exists", "absent", "frame", "center"] + numbers + flags)
         switch property {
@@ -370,11 +360,15 @@ struct LineReader {
     var index = 1
     /// The forms of the command being read, shown with every error.
     var usage: String
+    /// The app's names, which view and recognizer names must be among.
+    let vocabulary: ScriptVocabulary
     let makeError: (Int, String) -> ScriptError
 
-    init(tokens: [ScriptToken], usage: String, fail: @escaping (Int, String) -> ScriptError) {
+    init(tokens: [ScriptToken], usage: String, vocabulary: ScriptVocabulary = ScriptVocabulary(),
+         fail: @escaping (Int, String) -> ScriptError) {
         self.tokens = tokens
         self.usage = usage
+        self.vocabulary = vocabulary
         self.makeError = fail
     }
 
@@ -382,8 +376,9 @@ struct LineReader {
         makeError(column, message)
     }
 
-    /// Where a missing word would be: one space after the last.
-    var endColumn: Int { (tokens.last.map { $0.endColumn + 1 }) ?? 1 }
+    /// Where a missing word is reported: the end of the line, just after
+    /// its last word (comments and trailing blanks aside).
+    var endColumn: Int { tokens.last?.endColumn ?? 1 }
 
     var peek: ScriptToken? { index < tokens.count ? tokens[index] : nil }
 
@@ -437,16 +432,41 @@ struct LineReader {
         guard let first = peek else { throw fail(endColumn, "expected \(x) (usage: \(usage))") }
         if first.text.hasPrefix("@") {
             index += 1
+            let reference: ViewReference
             do {
-                return .view(try ViewReference.parse(first.text, column: first.column))
+                reference = try ViewReference.parse(first.text, column: first.column)
             } catch {
                 throw fail(first.column, error.message)
             }
+            try check(reference.name, in: vocabulary.views, what: "view", at: first.column)
+            return .view(reference)
         }
         guard Double(first.text)?.isFinite == true else {
             throw fail(first.column, "expected \(x) as a number or @VIEW, got '\(first.text)'")
         }
         return .absolute(Point(x: try number(x), y: try number(y)))
+    }
+
+    /// A view's NAME, which some page or overlay of the app must have.
+    mutating func viewName() throws(ScriptError) -> String {
+        let token = try take("NAME")
+        try check(token.value, in: vocabulary.views, what: "view", at: token.column)
+        return token.value
+    }
+
+    /// A recognizer's NAME, which the app must have.
+    mutating func recognizerName() throws(ScriptError) -> String {
+        let token = try take("NAME")
+        try check(token.value, in: vocabulary.recognizers, what: "recognizer", at: token.column)
+        return token.value
+    }
+
+    /// Refuses a name the app has nowhere, naming the closest it has.
+    func check(_ name: String, in names: NameSet?, what: String, at column: Int) throws(ScriptError) {
+        guard let names, !names.contains(name) else { return }
+        let closest = names.closest(to: name).map { ViewReference.isPlainName($0) ? $0 : ScriptLexer.quote($0) }
+        let hint = closest.isEmpty ? "" : " (closest names: \(closest.joined(separator: ", ")))"
+        throw fail(column, "no \(what) named '\(name)' on any page\(hint)")
     }
 
     mutating func optionalMilliseconds(_ fallback: Double) throws(ScriptError) -> Double {

@@ -31,4 +31,9 @@ extension View {
     func namedViews() -> [String] {
         (name.map { [$0] } ?? []) + subviews.flatMap { $0.namedViews() }
     }
+
+    /// The recognizers on this view and every view below, in tree order.
+    func allGestureRecognizers() -> [GestureRecognizer] {
+        gestureRecognizers + subviews.flatMap { $0.allGestureRecognizers() }
+    }
 }

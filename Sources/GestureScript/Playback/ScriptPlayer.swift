@@ -31,11 +31,13 @@ public final class ScriptPlayer {
     public var currentPage: (() -> String?)?
     /// Counters for `expect counter NAME` (e.g. FlatCube's counts).
     public var counters: [String: () -> Int] = [:]
-    /// Receives every record for the log, in order.
+    /// Receives the player's own records for the log, in order (an
+    /// `EventLog` adds the input the window receives and what it shows).
     public var onRecord: ((ScriptRecord) -> Void)?
 
     /// The longest virtual time one script may span, in seconds from the
-    /// player's start; a script that would run longer stops with an error
+    /// player's start; a script that would run longer is played up to the
+    /// limit (timers due by then fire) and stops there with an error,
     /// instead of running "forever".
     public var timeLimit = ScriptDefaults.timeLimit
 
@@ -86,26 +88,31 @@ public final class ScriptPlayer {
     public func run(_ script: Script) throws {
         var completed = false
         defer {
-            record("end", [("checks", .number(Double(results.count))),
-                           ("failed", .number(Double(failures.count))), ("completed", .bool(completed))])
+            onRecord?(.end(time: timeSource.now, checks: results.count, failed: failures.count, completed: completed))
         }
         for line in script.commands {
             do {
                 try execute(line, file: script.fileName)
             } catch {
-                let column = (error as? ScriptStepError)?.column ?? line.column
-                let runError = ScriptRunError(file: script.fileName, line: line.line, column: column,
-                                              message: "\(error)")
-                source = (script.fileName, line)
-                record("error", [("message", .string(runError.message))])
-                source = nil
-                throw runError
+                throw stopped(at: line, in: script.fileName, by: error)
             }
         }
         closeFrame()
         window.scheduler.fireDueTimers()
         completed = true
     }
+
+    /// The error that stops a run at `line`, with where it happened, after
+    /// an `error` record of it.
+    public func stopped(at line: Script.Line, in file: String, by error: Error) -> ScriptRunError {
+        let column = (error as? ScriptStepError)?.column ?? line.column
+        let runError = ScriptRunError(file: file, line: line.line, column: column, message: "\(error)")
+        onRecord?(.error(time: timeSource.now, line: line.line, message: runError.message))
+        return runError
+    }
+
+    /// The script line being played, if any (for records of what it does).
+    public var currentLine: Int? { source.map(\.line.line) }
 
     /// Runs one command on the virtual clock.
     public func execute(_ line: Script.Line, file: String) throws {
@@ -226,40 +233,39 @@ public final class ScriptPlayer {
         let input = window.input
         let now = timeSource.now
         if !step.isTouchPoint { closeFrame() }
+        // A live window lays itself out for the frame it draws after each
+        // event; so does the player after each step, so that what a page
+        // updates in `layoutSubviews` (the window size it shows) changes
+        // when it would live.
+        defer { window.layoutIfNeeded() }
+        // Input the window's router or key handling receives is logged by
+        // the window's `EventLog` (its raw input tap), as a compositor's is;
+        // the player records only what no router sees.
         switch step {
         case .touchDown(let id, let p):
-            recordInput("down", [("id", .number(Double(id))), ("x", .number(p.x)), ("y", .number(p.y))])
             input.touchDown(id: id, at: p, time: now)
             heldTouchIDs.insert(id)
         case .touchMove(let id, let p):
-            recordInput("move", [("id", .number(Double(id))), ("x", .number(p.x)), ("y", .number(p.y))])
             input.touchMotion(id: id, to: p, time: now)
         case .touchUp(let id):
-            recordInput("up", [("id", .number(Double(id)))])
             input.touchUp(id: id, time: now)
             heldTouchIDs.remove(id)
         case .touchFrame:
             closeFrame()
         case .touchCancel:
-            recordInput("cancel", [])
             input.touchCancel()
             heldTouchIDs.removeAll()
         case .wait(let seconds):
             try advance(by: seconds)
         case .resize(let size):
-            recordInput("size", [("width", .number(size.width)), ("height", .number(size.height))])
             window.resize(to: size)
         case .pointerMove(let p):
-            recordInput("pointer-move", [("x", .number(p.x)), ("y", .number(p.y))])
             input.pointerMotion(to: p, time: now)
         case .pointerButton(let button, let pressed):
-            recordInput(pressed ? "pointer-down" : "pointer-up", [("button", .string(button.rawValue))])
             input.pointerButton(button.code, pressed: pressed, time: now)
         case .pointerScroll(let dx, let dy):
-            recordInput("pointer-scroll", [("dx", .number(dx)), ("dy", .number(dy))])
             input.pointerAxis(vertical: dy, horizontal: dx, time: now)
         case .pointerLeave:
-            recordInput("pointer-leave", [])
             input.pointerLeave(time: now)
         case .key(let keysym, let pressed):
             performKey(keysym, pressed: pressed, time: now)
@@ -293,7 +299,6 @@ public final class ScriptPlayer {
     /// Delivers the touch changes waiting for a frame, if any.
     private func closeFrame() {
         guard window.input.hasPendingFrame else { return }
-        recordInput("frame", [])
         window.input.touchFrame()
     }
 
@@ -306,12 +311,6 @@ public final class ScriptPlayer {
         let typesText = pressed && heldModifiers.isDisjoint(with: [.control, .alt, .logo])
         let event = KeyEvent(keysym: shown, baseKeysym: keysym, modifiers: heldModifiers, isPressed: pressed,
                              text: typesText ? ScriptKeys.text(of: shown) : "", time: time)
-        var fields: [(String, ScriptRecord.Value)] = [("key", .string(ScriptKeys.name(of: shown)))]
-        if !heldModifiers.isEmpty {
-            let names = ModifierKey.allCases.filter { heldModifiers.contains($0.modifier) }.map(\.rawValue)
-            fields.append(("modifiers", .string(names.joined(separator: "+"))))
-        }
-        recordInput(pressed ? "key-press" : "key-release", fields)
         window.handleKey(event)
         if let modifier = ModifierKey(keysym: keysym) {
             if pressed { heldModifiers.insert(modifier.modifier) } else { heldModifiers.remove(modifier.modifier) }
@@ -320,29 +319,28 @@ public final class ScriptPlayer {
     }
 
     /// Moves the virtual clock forward, firing each timer at its own
-    /// deadline so that timers scheduled by timers run in order.
+    /// deadline so that timers scheduled by timers run in order. A wait
+    /// that would pass the time limit plays up to the limit exactly, then
+    /// throws `ScriptTimeLimitError`.
     public func advance(by seconds: Double) throws {
         guard let clock = virtualClock else {
             throw ScriptStepError("a live player cannot wait: schedule the next step after \(formatScriptNumber(seconds)) s")
         }
-        let target = clock.now + seconds
-        guard target - startTime <= timeLimit else {
-            throw ScriptTimeLimitError(limit: timeLimit)
-        }
+        let pastLimit = clock.now + seconds - startTime > timeLimit
+        let target = pastLimit ? startTime + timeLimit : clock.now + seconds
         while let deadline = window.scheduler.nextDeadline, deadline <= target {
             clock.advance(to: deadline)
             window.scheduler.fireDueTimers()
+            window.layoutIfNeeded()
         }
-        clock.advance(to: target)
+        clock.advance(to: max(clock.now, target))
+        if pastLimit { throw ScriptTimeLimitError(limit: timeLimit) }
     }
 
     // MARK: Records
 
     private func record(_ type: String, _ fields: [(String, ScriptRecord.Value)]) {
-        guard let onRecord else { return }
-        var all = fields
-        if let line = source?.line.line, line > 0 { all.insert(("line", .number(Double(line))), at: 0) }
-        onRecord(ScriptRecord(time: timeSource.now, type: type, all))
+        onRecord?(ScriptRecord(time: timeSource.now, type: type, line: currentLine, fields))
     }
 
     private func recordInput(_ event: String, _ fields: [(String, ScriptRecord.Value)]) {

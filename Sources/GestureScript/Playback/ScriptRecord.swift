@@ -1,10 +1,10 @@
 import GestureKit
 
-/// One line of a run's machine-readable log (`log.jsonl`), in the shape of
-/// the app's `EventLog` records: the virtual time `t` in seconds, a `type`,
-/// then fields in a fixed order. The player writes `input`, `snapshot`,
-/// `assert`, `error` and `end` records; the app's log adds `label`,
-/// `control` and `gesture` ones to the same stream.
+/// One line of a run's machine-readable log (`log.jsonl`, `--log`): the
+/// time `t` in seconds, a `type`, then fields in a fixed order. `EventLog`
+/// writes them all: the player's (`snapshot`, `assert`, `error`, `end`,
+/// and the `input` of device commands), and its own (`input` as the
+/// window's router receives it, `label`, `control`, `gesture`).
 public struct ScriptRecord: Sendable, Equatable {
     /// A JSON value of a field.
     public enum Value: Sendable, Equatable {
@@ -23,10 +23,25 @@ public struct ScriptRecord: Sendable, Equatable {
         public var value: Value
     }
 
-    public init(time: Double, type: String, _ fields: [(String, Value)]) {
+    /// - Parameter line: the script line that made the record, if any
+    ///   (written first, as `line`).
+    public init(time: Double, type: String, line: Int? = nil, _ fields: [(String, Value)]) {
         self.time = time
         self.type = type
-        self.fields = fields.map { Field(name: $0.0, value: $0.1) }
+        let lineField = line.flatMap { $0 > 0 ? [Field(name: "line", value: .number(Double($0)))] : nil } ?? []
+        self.fields = lineField + fields.map { Field(name: $0.0, value: $0.1) }
+    }
+
+    /// Why a run stopped early.
+    public static func error(time: Double, line: Int? = nil, message: String) -> ScriptRecord {
+        ScriptRecord(time: time, type: "error", line: line, [("message", .string(message))])
+    }
+
+    /// The last record of every run: how many checks were made and failed,
+    /// and whether the run went to its end.
+    public static func end(time: Double, checks: Int, failed: Int, completed: Bool) -> ScriptRecord {
+        ScriptRecord(time: time, type: "end", [("checks", .number(Double(checks))),
+                                               ("failed", .number(Double(failed))), ("completed", .bool(completed))])
     }
 
     /// The value of field `name`, if present.
@@ -48,7 +63,7 @@ public struct ScriptRecord: Sendable, Equatable {
         return line + "}"
     }
 
-    /// Milliseconds precision, integers without a fraction (as `EventLog`).
+    /// Milliseconds precision, integers without a fraction.
     static func formatTime(_ t: Double) -> String {
         let ms = (t * 1000).rounded() / 1000
         return formatScriptNumber(ms)

@@ -1,0 +1,57 @@
+/// The time line of a recording: when each recorded event happened, in
+/// seconds since the recording began, from two clocks that disagree.
+///
+/// Compositor event times are the precise ones (velocities are estimated
+/// from them), but their origin is arbitrary (often the machine's uptime)
+/// and not every event has one: a pointer's enter and leave, touch frames
+/// and cancels carry none, and the backend hands the tap the device's
+/// previous time instead (0 before the first). The app's own monotonic
+/// clock gives every event an arrival time, late by however long the
+/// event waited to be read.
+///
+/// So an event stamped `s` is placed at `s + offset`, where `offset` maps
+/// the compositor's clock onto the recording's: the smallest
+/// `arrival - s` seen so far, i.e. the promptest delivery. A stamp that
+/// would place its event more than `staleStampTolerance` before the
+/// previous event is not a time of this event (a reused time, a clock
+/// that jumped back); such events, and events without a stamp, are placed
+/// by the monotonic clock: as long after the previous event as they
+/// arrived after it. Time never runs backwards: a stamp slightly behind
+/// (devices on different seats are not ordered) is moved up to the
+/// previous event.
+public struct RecordingClock: Sendable {
+    /// How far behind the previous event a stamp may lie and still be
+    /// taken as this event's time, in seconds. Devices of one compositor
+    /// share its clock, so real stamps are ordered to within their
+    /// delivery order; a reused or foreign stamp is off by much more.
+    public static let staleStampTolerance = 0.5
+
+    private var offset: Double?
+    private var previous: (time: Double, arrival: Double) = (0, 0)
+
+    public init() {}
+
+    /// The recording time of an event that arrived `arrival` seconds
+    /// after the recording began, stamped `stamp` seconds on the
+    /// compositor's clock (nil when the event has no time of its own).
+    public mutating func time(ofEventStamped stamp: Double?, arrivedAt arrival: Double) -> Double {
+        let sinceArrival = max(0, arrival - previous.arrival)
+        var time = previous.time + sinceArrival
+        if let stamp, stamp.isFinite {
+            let candidateOffset = min(offset ?? (arrival - stamp), arrival - stamp)
+            let candidate = stamp + candidateOffset
+            if candidate >= previous.time - Self.staleStampTolerance {
+                offset = candidateOffset
+                time = candidate
+            }
+        }
+        time = max(time, previous.time)
+        previous = (time, max(arrival, previous.arrival))
+        return time
+    }
+
+    /// The recording time of `arrival` with no event: when a session ends.
+    public mutating func time(at arrival: Double) -> Double {
+        time(ofEventStamped: nil, arrivedAt: arrival)
+    }
+}

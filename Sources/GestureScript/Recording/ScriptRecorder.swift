@@ -1,0 +1,160 @@
+import GestureKit
+
+/// Writes a live session as a script (docs/scripting.md, "Recording")
+/// that replays headless, as is, to the same results: the window's size
+/// and page at the start, then the raw input the window's router receives
+/// (touches with their frames, pointer, keys), its resizes and orientation
+/// changes, and the time between them as waits, on a `RecordingClock`
+/// (whatever the compositor's clock origin). `finish()` adds the time up
+/// to the session's end, so timers that fired live before it fire in the
+/// replay too.
+///
+/// Install it as the window's observer and (through `RawInputTaps` if
+/// the log taps too) as its router's tap. Lines go to `write` as they are
+/// made, so a session that is killed keeps what it recorded.
+public final class ScriptRecorder: RawInputTap, WindowObserver {
+    private let window: Window
+    private let timeSource: TimeSource
+    private let start: Double
+    private let header: [String]
+    private let write: (String) -> Void
+
+    private var clock = RecordingClock()
+    /// Whole milliseconds written as waits so far; each wait rounds the
+    /// event's time, so rounding never adds up.
+    private var writtenMilliseconds = 0.0
+    private var headerWritten = false
+    private var size: Size
+    private var orientation: InterfaceOrientation = .portrait
+    /// Modifier keys recorded as held (`key press ctrl`).
+    private var heldModifiers: [ModifierKey] = []
+
+    /// - Parameters:
+    ///   - timeSource: the clock events arrive by (the window's).
+    ///   - page: the page shown at the start.
+    ///   - comment: a first line saying what the file is (no `#` needed).
+    public init(window: Window, timeSource: TimeSource, page: String, comment: String? = nil,
+                write: @escaping (String) -> Void) {
+        self.window = window
+        self.timeSource = timeSource
+        self.write = write
+        start = timeSource.now
+        size = window.bounds.size
+        header = (comment.map { ["# " + $0] } ?? []) + [ScriptCommand.page(name: page).description]
+    }
+
+    /// Ends the recording: the time since the last event becomes a wait.
+    public func finish() {
+        emit(at: clock.time(at: timeSource.now - start), [], endsSession: true)
+    }
+
+    // MARK: Input
+
+    public func raw(_ input: RawInput, time: Double) {
+        let arrival = timeSource.now - start
+        switch input {
+        case .touchDown(let id, let seat, let p):
+            record(.down(id: RawInput.scriptTouchID(id, seat: seat), at: .absolute(p)), stamp: time, arrival)
+        case .touchMotion(let id, let seat, let p):
+            record(.move(id: RawInput.scriptTouchID(id, seat: seat), to: .absolute(p)), stamp: time, arrival)
+        case .touchUp(let id, let seat):
+            record(.up(id: RawInput.scriptTouchID(id, seat: seat)), stamp: time, arrival)
+        case .touchFrame: record(.frame, stamp: nil, arrival)
+        case .touchCancel: record(.cancel, stamp: nil, arrival)
+        case .pointerMotion(let p): record(.pointer(.move(to: .absolute(p))), stamp: time, arrival)
+        case .pointerButton(let code, let pressed):
+            guard let button = RawInput.buttonName(code) else { return }
+            record(.pointer(pressed ? .down(button) : .up(button)), stamp: time, arrival)
+        case .pointerAxis(let vertical, let horizontal):
+            record(.pointer(.scroll(dx: horizontal, dy: vertical)), stamp: time, arrival)
+        case .pointerLeave: record(.pointer(.leave), stamp: nil, arrival)
+        case .key(let event):
+            // Repeats are the compositor's; a replay has none to match.
+            guard !event.isRepeat else { return }
+            emit(at: clock.time(ofEventStamped: time, arrivedAt: arrival), keyCommands(for: event))
+        }
+    }
+
+    private func record(_ command: ScriptCommand, stamp: Double?, _ arrival: Double) {
+        emit(at: clock.time(ofEventStamped: stamp, arrivedAt: arrival), [command])
+    }
+
+    /// A modifier key is recorded as held on its own (`key press alt`), so
+    /// it modifies pointer presses too (Alt + drag). Another key gets as a
+    /// chord the modifiers held that no recorded press accounts for (held
+    /// before the window had focus); modifiers recorded as held that the
+    /// event no longer has are released first.
+    private func keyCommands(for event: KeyEvent) -> [ScriptCommand] {
+        let action: KeyAction = event.isPressed ? .press : .release
+        if let modifier = ModifierKey(anyKeysym: event.baseKeysym) {
+            if event.isPressed {
+                guard !heldModifiers.contains(modifier) else { return [] }
+                heldModifiers.append(modifier)
+            } else {
+                heldModifiers.removeAll { $0 == modifier }
+            }
+            return [.key(action, KeyChord(key: modifier.rawValue))]
+        }
+        var commands: [ScriptCommand] = []
+        for modifier in heldModifiers where !event.modifiers.contains(modifier.modifier) {
+            commands.append(.key(.release, KeyChord(key: modifier.rawValue)))
+        }
+        heldModifiers.removeAll { !event.modifiers.contains($0.modifier) }
+        let extra = event.isPressed
+            ? ModifierKey.allCases.filter { event.modifiers.contains($0.modifier) && !heldModifiers.contains($0) } : []
+        commands.append(.key(action, KeyChord(modifiers: extra, key: ScriptKeys.recordedName(of: event.baseKeysym))))
+        return commands
+    }
+
+    // MARK: Window
+
+    // The first of these (the compositor's first configure, an output's
+    // transform) writes the header, which says the new size and
+    // orientation; later ones are lines at their time.
+
+    public func windowDidResize(_ window: Window, from oldSize: Size) {
+        record(.size(window.bounds.size), stamp: nil, timeSource.now - start)
+    }
+
+    public func environmentDidChange(_ environment: DisplayEnvironment) {
+        // Most changes (scale, output) are not the script's; and they come
+        // before the first configure, which must write the header.
+        guard environment.orientation != orientation else { return }
+        record(.orientation(environment.orientation), stamp: nil, timeSource.now - start)
+    }
+
+    // MARK: Writing
+
+    /// Writes `commands` at recording time `time`, after the wait that
+    /// leads there (none if nothing is left to write, such as a size that
+    /// did not change, unless the session ends there). The header goes first, with the
+    /// window's size and orientation of that moment.
+    private func emit(at time: Double, _ commands: [ScriptCommand], endsSession: Bool = false) {
+        if !headerWritten {
+            headerWritten = true
+            header.forEach(write)
+            size = window.bounds.size
+            write(ScriptCommand.size(size).description)
+            orientation = window.environment.orientation
+            if orientation != .portrait { write(ScriptCommand.orientation(orientation).description) }
+        }
+        let changes = commands.filter { command in
+            switch command {
+            case .size(let new):
+                defer { size = new }
+                return new != size
+            case .orientation(let new):
+                defer { orientation = new }
+                return new != orientation
+            default: return true
+            }
+        }
+        guard !changes.isEmpty || endsSession else { return }
+        let milliseconds = (time * 1000).rounded()
+        if milliseconds > writtenMilliseconds {
+            write(ScriptCommand.wait(milliseconds: milliseconds - writtenMilliseconds).description)
+            writtenMilliseconds = milliseconds
+        }
+        changes.map(\.description).forEach(write)
+    }
+}

@@ -1,0 +1,281 @@
+import DemoApp
+import Foundation
+import GestureKit
+@testable import GestureScript
+import Testing
+
+/// A live session without a compositor: the app's window on its own clock
+/// (virtual here; the monotonic clock live), and input stamped as a
+/// compositor stamps it, on a clock of another origin (the machine's
+/// uptime, here 1915.867 s) and read `latency` after it happened; the
+/// window lays itself out for a frame whenever time passes, as the live
+/// loop does after every batch of events. A recorder and a log watch the
+/// window as in `gesture-demo --record FILE --log FILE`.
+@MainActor
+final class SimulatedSession {
+    let clock = VirtualTimeSource()
+    let window: Window
+    let compositorOrigin: Double
+    var latency = 0.004
+    private let recording = Lines(), log = Lines()
+    private let recorder: ScriptRecorder
+    private let eventLog: EventLog
+    private let taps: RawInputTaps
+
+    final class Lines {
+        var all: [String] = []
+    }
+
+    init(page: DemoPage = .touches, compositorOrigin: Double = 1915.867) {
+        self.compositorOrigin = compositorOrigin
+        window = DemoApp.makeWindow(timeSource: clock, page: page)
+        recorder = ScriptRecorder(window: window, timeSource: clock, page: page.rawValue, comment: "simulated") {
+            [recording] in recording.all.append($0)
+        }
+        eventLog = EventLog(timeSource: clock) { [log] in log.all.append($0) }
+        taps = RawInputTaps([eventLog, recorder])
+        window.addObserver(eventLog)
+        window.addObserver(recorder)
+        window.input.tap = taps
+    }
+
+    /// The compositor's time stamp of an event that happens now.
+    var stamp: Double { clock.now + compositorOrigin - latency }
+
+    /// Lets time pass on the app's clock, its timers firing on the way.
+    func pass(_ seconds: Double) {
+        window.layoutIfNeeded()
+        let target = clock.now + seconds
+        while let deadline = window.scheduler.nextDeadline, deadline <= target {
+            clock.advance(to: deadline)
+            window.scheduler.fireDueTimers()
+            window.layoutIfNeeded()
+        }
+        clock.advance(to: target)
+    }
+
+    func center(of name: String) throws -> Point {
+        try #require(ViewReference(name: name).resolve(in: window), "no view \(name)")
+    }
+
+    /// A one-finger tap: down, frame, 50 ms, up (no frame, as weston 10).
+    func touchTap(_ p: Point, id: Int32 = 0) {
+        window.input.touchDown(id: id, at: p, time: stamp)
+        window.input.touchFrame()
+        window.input.endOfInputBatch()
+        pass(0.05)
+        window.input.touchUp(id: id, time: stamp)
+        window.input.endOfInputBatch()
+    }
+
+    /// A key typed: press, 60 ms, release.
+    func type(_ keysym: UInt32, modifiers: KeyModifiers = []) {
+        window.handleKey(KeyEvent(keysym: keysym, modifiers: modifiers, isPressed: true, time: stamp))
+        pass(0.06)
+        window.handleKey(KeyEvent(keysym: keysym, modifiers: modifiers, isPressed: false, time: stamp))
+    }
+
+    /// Ends the session: the recording's last wait, and the log's end.
+    func finish() -> (recording: String, log: [String]) {
+        recorder.finish()
+        eventLog.end(checks: 0, failed: 0, completed: true)
+        return (recording.all.joined(separator: "\n"), log.all)
+    }
+}
+
+/// Replays `script` headless with the real binary, as
+/// `gesture-demo --headless --script`, and returns its log.
+func replayHeadless(_ script: String) throws -> [[String: Any]] {
+    let run = try Scenarios.run(text: script, name: "recorded.gds")
+    defer { run.remove() }
+    #expect(run.exitCode == 0, "\(run.stderr)")
+    return run.records
+}
+
+func records(_ lines: [String]) -> [[String: Any]] {
+    lines.compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+}
+
+/// What the app showed, from a log: label changes and recognizer
+/// transitions, each with its time, in order.
+func shown(_ log: [[String: Any]]) -> [String] {
+    log.compactMap { r in
+        guard let type = r["type"] as? String, type == "label" || type == "gesture",
+              let t = (r["t"] as? NSNumber)?.doubleValue, let name = r["name"] as? String else { return nil }
+        return "\(t) \(name) \(r["text"] as? String ?? r["state"] as? String ?? "")"
+    }
+}
+
+@MainActor
+@Suite("Script recorder")
+struct ScriptRecorderTests {
+    enum FirstEvent: String, CaseIterable {
+        case pointer, key, touch
+    }
+
+    /// A session at 1024x768 (the compositor's configure comes after the
+    /// recorder starts): its first event, then a mouse click on Touches,
+    /// page 2 by key, FlatCube taps by touch, the pointer leaving, a
+    /// resize, and a pause past the 3-second reset before the user quits.
+    func session(first: FirstEvent) throws -> SimulatedSession {
+        let s = SimulatedSession()
+        s.window.resize(to: Size(width: 1024, height: 768))
+        s.pass(0.32)
+        switch first {
+        // The pointer is under the new window: weston sends enter, which
+        // has no time (the backend passes 0, the pointer's last).
+        case .pointer: s.window.input.pointerMotion(to: Point(x: 100, y: 100), time: 0)
+        case .key: s.type(Keysym.digit(1))
+        case .touch: s.touchTap(Point(x: 700, y: 500))
+        }
+        s.pass(0.7)
+        s.window.input.pointerMotion(to: Point(x: 600, y: 420), time: s.stamp)
+        s.pass(0.1)
+        s.window.input.pointerButton(MouseButton.left.code, pressed: true, time: s.stamp)
+        s.pass(0.05)
+        s.window.input.pointerButton(MouseButton.left.code, pressed: false, time: s.stamp)
+        s.pass(0.5)
+        s.type(Keysym.digit(2))
+        s.pass(0.3)
+        s.touchTap(try s.center(of: "single"))
+        s.pass(0.4)
+        s.touchTap(try s.center(of: "single"))
+        s.pass(0.2)
+        s.window.input.pointerLeave(time: s.stamp)
+        s.pass(0.6)
+        s.window.resize(to: Size(width: 900, height: 700))
+        s.pass(0.3)
+        s.touchTap(try s.center(of: "single"))
+        s.pass(3.5)
+        return s
+    }
+
+    @Test("a recording replays headless to the same labels and gestures at the same times, whatever the first event",
+          arguments: FirstEvent.allCases)
+    func replaysLikeTheSession(first: FirstEvent) throws {
+        let (script, live) = try session(first: first).finish()
+        let replay = try replayHeadless(script)
+        #expect(shown(replay) == shown(records(live)), "recording:\n\(script)")
+        let texts = shown(records(live)).joined(separator: "\n")
+        for text in ["singleCounter 3", "windowSize Window: 1024x768"] {
+            #expect(texts.contains(text), "the session shows \(text)")
+        }
+    }
+
+    @Test("the first event's time is when it arrived, not the compositor's clock (no uptime-long wait)",
+          arguments: FirstEvent.allCases)
+    func noUptimeWait(first: FirstEvent) throws {
+        let s = try session(first: first)
+        let length = (s.clock.now * 1000).rounded()
+        let (script, _) = s.finish()
+        let waits = script.split(separator: "\n").filter { $0.hasPrefix("wait ") }.compactMap { Double($0.dropFirst(5)) }
+        #expect(waits.first == 320, "\(script)")
+        #expect(waits.allSatisfy { $0 <= 3500 }, "\(script)")
+        #expect(waits.reduce(0, +) == length, "the waits add up to the session's length: \(script)")
+    }
+
+    @Test("the header has the size the compositor configured and the first page; a later resize is a size line")
+    func sizes() throws {
+        let s = SimulatedSession()
+        s.pass(0.02)
+        s.window.resize(to: Size(width: 1024, height: 768))
+        s.pass(0.3)
+        s.window.input.pointerMotion(to: Point(x: 100, y: 100), time: 0)
+        s.pass(0.5)
+        s.window.resize(to: Size(width: 900, height: 700))
+        s.window.input.pointerLeave(time: 0)
+        let lines = s.finish().recording.split(separator: "\n").map(String.init)
+        #expect(lines == ["# simulated", "page touches", "size 1024 768", "wait 320", "pointer move 100 100", "wait 500",
+                          "size 900 700", "pointer leave"])
+    }
+
+    @Test("a modifier is held on its own line, so Alt + drag replays as two touches; others are chords")
+    func modifiers() throws {
+        let s = SimulatedSession()
+        s.touchTap(try s.center(of: "multipleTouch"))
+        s.pass(0.4)
+        let alt = ModifierKey.alt.keysym, ctrlRight: UInt32 = 0xffe4
+        s.window.handleKey(KeyEvent(keysym: alt, isPressed: true, time: s.stamp))
+        s.window.input.keyboardModifiers = .alt
+        s.pass(0.1)
+        s.window.input.pointerMotion(to: Point(x: 300, y: 200), time: s.stamp)
+        s.window.input.pointerButton(MouseButton.left.code, pressed: true, time: s.stamp)
+        s.pass(0.1)
+        s.window.handleKey(KeyEvent(keysym: alt, modifiers: .alt, isPressed: false, time: s.stamp))
+        s.window.input.pointerButton(MouseButton.left.code, pressed: false, time: s.stamp)
+        // Ctrl held before the window had focus: no press of it was seen.
+        s.type(Keysym.z, modifiers: .control)
+        s.window.handleKey(KeyEvent(keysym: ctrlRight, isPressed: true, time: s.stamp))
+        s.type(Keysym.z, modifiers: [.control, .shift])
+        s.window.handleKey(KeyEvent(keysym: ctrlRight, modifiers: .control, isPressed: false, time: s.stamp))
+        let (script, live) = s.finish()
+        let keys = script.split(separator: "\n").filter { $0.hasPrefix("key ") }
+        #expect(keys == ["key press alt", "key release alt", "key press ctrl+z", "key release z", "key press ctrl",
+                         "key press shift+z", "key release z", "key release ctrl"])
+        #expect(live.contains { $0.contains(#""text":"Number of fingers: 2""#) })
+        #expect(shown(try replayHeadless(script)) == shown(records(live)))
+    }
+
+    @Test("the compositor's key repeats are not recorded; keys of other layouts keep their keysym")
+    func keyNames() throws {
+        let s = SimulatedSession()
+        s.window.handleKey(KeyEvent(keysym: Keysym.z, isPressed: true, time: s.stamp))
+        s.window.handleKey(KeyEvent(keysym: Keysym.z, isPressed: true, isRepeat: true, time: s.stamp))
+        s.window.handleKey(KeyEvent(keysym: Keysym.z, isPressed: false, time: s.stamp))
+        s.window.handleKey(KeyEvent(keysym: 0x26, isPressed: true, time: s.stamp))  // "&", a French 1 key
+        s.window.handleKey(KeyEvent(keysym: 0xe9, isPressed: true, time: s.stamp))  // "é"
+        let keys = s.finish().recording.split(separator: "\n").filter { $0.hasPrefix("key ") }
+        #expect(keys == ["key press z", "key release z", "key press 0x26", "key press 0xe9"])
+    }
+
+    @Test("what the recorder writes parses back, and a session's end is its last wait")
+    func finishWaits() throws {
+        let s = SimulatedSession()
+        s.touchTap(Point(x: 10, y: 10))
+        s.pass(2)
+        let (script, _) = s.finish()
+        #expect(script.hasSuffix("up 0\nframe\nwait 2000"), "\(script)")
+        #expect(throws: Never.self) { try ScriptParser.parse(script, fileName: "r.gds") }
+    }
+}
+
+@Suite("Recording clock")
+struct RecordingClockTests {
+    /// Times in whole milliseconds, as the waits are written.
+    func ms(_ t: Double) -> Double { (t * 1000).rounded() }
+
+    @Test("stamped events keep the compositor's spacing; the first is placed when it arrived")
+    func stamps() {
+        var clock = RecordingClock()
+        #expect(ms(clock.time(ofEventStamped: 1915867.5, arrivedAt: 0.5)) == 500)
+        // Read late (the app was busy): the stamp still says when.
+        #expect(ms(clock.time(ofEventStamped: 1915867.6, arrivedAt: 0.9)) == 600)
+        #expect(ms(clock.time(ofEventStamped: 1915868.0, arrivedAt: 1.0)) == 1000)
+    }
+
+    @Test("an event without a stamp is placed by how long after the previous one it arrived")
+    func unstamped() {
+        var clock = RecordingClock()
+        _ = clock.time(ofEventStamped: 100, arrivedAt: 1)
+        _ = clock.time(ofEventStamped: 100.2, arrivedAt: 1.25)  // read 50 ms late
+        #expect(ms(clock.time(ofEventStamped: nil, arrivedAt: 1.25)) == 1200, "a frame read with its points")
+        #expect(ms(clock.time(at: 4.25)) == 4200)
+    }
+
+    @Test("a reused or jumped stamp (an enter's 0, a wrap) is not trusted: no wait runs backwards or for ages")
+    func staleStamps() {
+        var clock = RecordingClock()
+        #expect(ms(clock.time(ofEventStamped: 0, arrivedAt: 0.5)) == 500, "an enter's 0 first: its arrival")
+        #expect(ms(clock.time(ofEventStamped: 1915867, arrivedAt: 0.6)) == 600, "then the compositor's clock")
+        #expect(ms(clock.time(ofEventStamped: 1915868, arrivedAt: 1.6)) == 1600)
+        #expect(ms(clock.time(ofEventStamped: 0, arrivedAt: 2.6)) == 2600, "a later 0 is stale: its arrival")
+        #expect(ms(clock.time(ofEventStamped: 1915868.9, arrivedAt: 2.7)) == 2600,
+                "a real stamp a little behind the previous event waits for none")
+        #expect(ms(clock.time(ofEventStamped: 1915869.5, arrivedAt: 3.1)) == 3100)
+        // The 32-bit millisecond counter wrapping with no one unwrapping it.
+        var wrap = RecordingClock()
+        _ = wrap.time(ofEventStamped: 4294967.29, arrivedAt: 1)
+        #expect(ms(wrap.time(ofEventStamped: 0.01, arrivedAt: 1.02)) == 1020)
+        #expect(ms(wrap.time(ofEventStamped: 0.05, arrivedAt: 1.06)) == 1060)
+    }
+}
