@@ -15,6 +15,7 @@ public final class TitleBarView: View {
         titleLabel.text = title
         titleLabel.font = Font(size: 14, bold: true)
         titleLabel.textColor = Color(rgb: 0x303036)
+        titleLabel.minimumScaleFactor = 0.7
         addSubview(titleLabel)
         addSubview(closeButton)
     }
