@@ -103,7 +103,7 @@ final class DebugOverlayView: View, WindowObserver {
         let m = Self.margin, pad = Self.padding
         let width = max(0, min(Self.maximumPanelWidth, bounds.width - 2 * m))
         let textSize = linesLabel.sizeThatFits(Size(width: width - 2 * pad.width, height: .infinity))
-        let height = textSize.height + 2 * pad.height
+        let height = (textSize.height + 2 * pad.height).rounded(.up)
         var y = bounds.maxY - m - height
         if let sheet = tabs.selectedViewController?.presentedSheet {
             let sheetPanel = sheet.convert(sheet.panelFrame, to: self)
