@@ -26,7 +26,7 @@ final class DebugOverlayView: View, WindowObserver {
         name = "debugOverlay"
         isUserInteractionEnabled = false
         panel.name = "debugPanel"
-        panel.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 0.8)
+        panel.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 0.88)
         panel.cornerRadius = 8
         linesLabel.font = Font(size: 12)
         linesLabel.textColor = .white
