@@ -22,6 +22,16 @@ public enum DemoApp {
     public static let title = "Gesture Demo"
     public static let appID = "org.gesturedemo.GestureDemo"
     public static let defaultSize = Size(width: 800, height: 600)
+    /// The smallest window every page and overlay lays out in without
+    /// clipping or overlapping text, in logical px. 360 is the narrowest
+    /// common phone width (most phones are 360 to 430 px wide in portrait);
+    /// 480 is less than any 7-inch tablet's height in landscape (600 px
+    /// less its system bars) and a phone's in portrait. The tallest page,
+    /// Touches, needs about that much in one column: the description on
+    /// two lines, four metrics, a picture of at least 44 px and three
+    /// 44 px switch rows. A phone in landscape (about 360 px high) is below
+    /// it.
+    public static let minimumContentSize = Size(width: 360, height: 480)
 
     /// - Parameter output: where the view-tree dump key prints.
     public static func makeWindow(size: Size = defaultSize, timeSource: TimeSource, page: DemoPage = .touches,
@@ -56,13 +66,13 @@ final class DemoShell {
     private let output: (String) -> Void
     private var helpOverlay: HelpOverlayView?
     private var debugOverlay: DebugOverlayView?
-    private var undoSheet: ActionSheet?
 
     init(window: Window, output: @escaping (String) -> Void) {
         self.window = window
         self.output = output
         tabs.viewControllers = DemoPage.allCases.map { $0.makeController() }
         window.rootViewController = tabs
+        tabs.onSelect = { [weak self] _ in self?.debugOverlay?.refresh() }
     }
 
     func show(_ page: DemoPage) {
@@ -118,7 +128,7 @@ final class DemoShell {
             KeyCommand(keysym: Keysym.escape, title: "Close help or sheet", repeats: false) {
                 self.helpOverlay?.removeFromSuperview()
                 self.helpOverlay = nil
-                self.undoSheet?.dismiss()
+                self.tabs.selectedViewController?.dismissPresentedSheet()
             },
         ]
         return commands
@@ -127,17 +137,20 @@ final class DemoShell {
     // MARK: Shake to edit
 
     /// The Undo/Redo sheet an unhandled shake shows when shake-to-edit is
-    /// on. A shake while it is open changes nothing.
+    /// on: a sheet of the page shown, so switching page dismisses it. A
+    /// shake while it is open changes nothing.
     func presentUndoSheet() {
-        guard let window, undoSheet?.isPresented != true else { return }
+        guard let window, let page = tabs.selectedViewController, page.presentedSheet == nil else { return }
         let undo = window.application.undoManager
         var actions: [ActionSheet.Action] = []
         if undo.canUndo { actions.append(.init(title: "Undo \(undo.undoActionName)") { undo.undo() }) }
         if undo.canRedo { actions.append(.init(title: "Redo \(undo.redoActionName)") { undo.redo() }) }
         guard !actions.isEmpty else { return }
         let sheet = ActionSheet(title: "Shake to undo", actions: actions)
-        sheet.present(in: window)
-        undoSheet = sheet
+        // The debug overlay's panel moves out of the sheet's way and back.
+        sheet.onDismiss = { [weak self] in self?.debugOverlay?.setNeedsLayout() }
+        page.present(sheet)
+        debugOverlay?.setNeedsLayout()
     }
 
     // MARK: Overlays
@@ -151,6 +164,7 @@ final class DemoShell {
         }
         let help = HelpOverlayView(commands: window.keyCommands)
         help.frame = window.bounds
+        help.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         help.onDismiss = { [weak self] in self?.toggleHelp() }
         window.addSubview(help)
         helpOverlay = help
@@ -166,6 +180,7 @@ final class DemoShell {
         }
         let overlay = DebugOverlayView(tabs: tabs)
         overlay.frame = window.bounds
+        overlay.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         window.addSubview(overlay)
         window.addObserver(overlay)
         debugOverlay = overlay

@@ -55,20 +55,16 @@ final class CairoCanvas: Canvas {
 
     func drawText(_ text: String, in rect: Rect, font: Font, color: Color, alignment: TextAlignment) {
         guard !text.isEmpty else { return }
-        cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-                               font.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(cr, font.size)
-        var extents = cairo_text_extents_t()
-        var fontExtents = cairo_font_extents_t()
-        cairo_text_extents(cr, text, &extents)
-        cairo_font_extents(cr, &fontExtents)
+        CairoText.select(font, in: cr)
+        let advance = CairoText.advance(of: text, in: cr)
+        let metrics = CairoText.metrics(in: cr)
         let x: Double
         switch alignment {
         case .left: x = rect.minX
-        case .center: x = rect.midX - extents.x_advance / 2
-        case .right: x = rect.maxX - extents.x_advance
+        case .center: x = rect.midX - advance / 2
+        case .right: x = rect.maxX - advance
         }
-        let baseline = rect.midY + (fontExtents.ascent - fontExtents.descent) / 2
+        let baseline = rect.midY + (metrics.ascent - metrics.descent) / 2
         setColor(color)
         cairo_move_to(cr, x, baseline)
         cairo_show_text(cr, text)

@@ -8,6 +8,10 @@ import GestureKit
 /// a translucent view is exactly as translucent as the view (UIKit's
 /// behaviour), while text on its parent stays opaque.
 public final class Renderer {
+    /// Measures text as this renderer draws it: the measurer for every
+    /// window it draws (`Window.textMeasurer`).
+    public let textMeasurer = CairoTextMeasurer()
+
     public init() {}
 
     /// Draws into a premultiplied ARGB8888 buffer (`wl_shm` ARGB8888 and

@@ -21,10 +21,6 @@ protocol ToplevelDelegate: AnyObject {
 /// first commit (a decoration, a viewport) are created between `init` and
 /// `map()`.
 final class Toplevel {
-    /// The smallest logical size the window allows: a small tablet's half
-    /// screen still fits, and the pages' layouts stay usable.
-    static let minimumSize = PixelSize(width: 320, height: 240)
-
     private let connection: WaylandConnection
     /// The window's surface: buffers, damage and frame callbacks go here.
     let surface: OpaquePointer
@@ -66,7 +62,6 @@ final class Toplevel {
         xdg_toplevel_add_listener(xdgToplevel, xdgToplevelListener.pointer, listenerUserData(self))
         xdg_toplevel_set_title(xdgToplevel, title)
         xdg_toplevel_set_app_id(xdgToplevel, appID)
-        xdg_toplevel_set_min_size(xdgToplevel, Self.minimumSize.width, Self.minimumSize.height)
     }
 
     deinit {
@@ -81,6 +76,20 @@ final class Toplevel {
     }
 
     // MARK: Requests
+
+    /// The smallest size the compositor should give the window, as last
+    /// announced (zero sides: no minimum).
+    private(set) var minimumSize = PixelSize(width: 0, height: 0)
+
+    /// Announces the smallest size the window's content lays out in (the
+    /// toolkit window's `minimumSize`, title bar included when the window
+    /// draws one). Like every toplevel state it applies with the next
+    /// commit; the same size twice sends nothing.
+    func setMinimumSize(_ size: PixelSize) {
+        guard size != minimumSize else { return }
+        minimumSize = size
+        xdg_toplevel_set_min_size(xdgToplevel, size.width, size.height)
+    }
 
     /// Asks to cover the output the window is on, or to leave fullscreen.
     func setFullscreen(_ fullscreen: Bool) {
@@ -177,8 +186,8 @@ final class Toplevel {
     /// `size` shrunk to the bounds, never below the minimum size.
     private func fitted(_ size: PixelSize) -> PixelSize {
         guard let bounds else { return size }
-        return PixelSize(width: max(min(size.width, bounds.width), Self.minimumSize.width),
-                         height: max(min(size.height, bounds.height), Self.minimumSize.height))
+        return PixelSize(width: max(min(size.width, bounds.width), minimumSize.width),
+                         height: max(min(size.height, bounds.height), minimumSize.height))
     }
 
     fileprivate func handleClose() {

@@ -38,6 +38,8 @@ final class WindowSession {
         self.window = window
         self.timer = timer
         self.registry = registry
+        // Labels fit their text with the fonts it will be drawn in.
+        window.textMeasurer = renderer.textMeasurer
         supportsBufferScale = globals.compositor.version >= 3
         toplevel = Toplevel(compositor: globals.compositor.proxy, wmBase: globals.wmBase, title: title,
                             appID: appID, defaultSize: defaultSize, connection: connection)
@@ -134,6 +136,8 @@ final class WindowSession {
             logNotice("display: \(description)")
         }
         window.updateEnvironment(environment)
+        // The minimum depends on the decorations just settled.
+        toplevel.setMinimumSize(PixelSize(rounding: window.minimumSize))
     }
 
     private static func windowState(for state: ToplevelState) -> WindowState {

@@ -35,6 +35,7 @@ struct HeadlessRun {
         }
         let clock = VirtualTimeSource()
         let window = DemoApp.makeWindow(size: size, timeSource: clock, page: page)
+        window.textMeasurer = CairoTextMeasurer()
         var lines: [String] = []
         let log = EventLog(timeSource: clock) { lines.append($0) }
         window.addObserver(log)

@@ -2,6 +2,7 @@ import ArgumentParser
 import DemoApp
 import Foundation
 import GestureKit
+import GestureRender
 import GestureScript
 
 extension DemoPage: ExpressibleByArgument {}
@@ -78,6 +79,7 @@ struct GestureDemo: ParsableCommand {
         if dumpTree {
             let window = DemoApp.makeWindow(size: windowSize ?? DemoApp.defaultSize, timeSource: VirtualTimeSource(),
                                             page: page)
+            window.textMeasurer = CairoTextMeasurer()
             print(ViewTreeDump.json(window))
             return
         }

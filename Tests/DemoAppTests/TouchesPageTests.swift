@@ -122,7 +122,7 @@ struct TouchesPageTests {
         try play("shake 500")
         let sheet = try #require(window.view(named: "actionSheet"))
         try play("shake 500")
-        #expect(window.subviews.filter { $0.name == "actionSheet" }.count == 1, "a shake while open changes nothing")
+        #expect(window.subtree.filter { $0.name == "actionSheet" }.count == 1, "a shake while open changes nothing")
         window.layoutIfNeeded()
         let undo = try #require(sheet.view(named: "Undo Count"))
         let p = undo.convert(undo.bounds.center, to: nil)

@@ -293,7 +293,7 @@ struct PlatformInputEndToEndTests {
     static func startGesturesWithPointer() throws -> RunningApp {
         try RunningApp(page: "gestures", capabilities: "touch,pointer,keyboard") { shot in
             shot.pixel(x: 700, y: 570) == .init(r: 0xec, g: 0xef, b: 0xf1)
-                && shot.pixel(x: 600, y: 400) == .init(r: 0x8e, g: 0xca, b: 0xe6)
+                && shot.pixel(x: 630, y: 445) == .init(r: 0x8e, g: 0xca, b: 0xe6)
         }
     }
 }

@@ -1,20 +1,40 @@
 import GestureKit
 
 /// The debug overlay: live touch points with their ids and short trails,
-/// every recognizer of the current page with its state and the reason for
-/// its last transition, and frame timings. It takes no touches and redraws
-/// only when something it shows changed.
+/// and a panel listing every recognizer of the current page with its state
+/// and the reason for its last transition, and frame timings. It takes no
+/// touches and redraws only when something it shows changed.
+///
+/// The panel sits at the bottom of the window, or above the page's sheet
+/// when one is presented, so it never covers the sheet's buttons; its
+/// lines wrap in a narrow window.
 final class DebugOverlayView: View, WindowObserver {
     private unowned let tabs: TabBarController
     private var trails: [Int: [Point]] = [:]
     private var live: Set<Int> = []
     private static let trailLength = 24
 
+    private let panel = View()
+    private let linesLabel = Label()
+    private static let margin = 8.0
+    private static let padding = Size(width: 8, height: 4)
+    private static let maximumPanelWidth = 520.0
+
     init(tabs: TabBarController) {
         self.tabs = tabs
         super.init()
         name = "debugOverlay"
         isUserInteractionEnabled = false
+        panel.name = "debugPanel"
+        panel.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 0.88)
+        panel.cornerRadius = 8
+        linesLabel.font = Font(size: 12)
+        linesLabel.textColor = .white
+        linesLabel.alignment = .left
+        linesLabel.numberOfLines = 0
+        addSubview(panel)
+        panel.addSubview(linesLabel)
+        refresh()
     }
 
     func touchesDidChange(_ touches: [Touch], in window: Window) {
@@ -30,29 +50,28 @@ final class DebugOverlayView: View, WindowObserver {
             if t.isActive { live.insert(t.identifier) } else { live.remove(t.identifier) }
         }
         setNeedsDisplay()
+        refresh()
     }
 
     func gestureRecognizer(_ recognizer: GestureRecognizer, didTransitionFrom old: GestureRecognizer.State,
                            to new: GestureRecognizer.State, reason: String?) {
-        setNeedsDisplay()
+        refresh()
+    }
+
+    /// Brings the panel's lines up to date (the page shown, its recognizers'
+    /// states, the latest frame's timings).
+    func refresh() {
+        let text = lines().joined(separator: "\n")
+        guard text != linesLabel.text else { return }
+        linesLabel.text = text
+        setNeedsLayout()
     }
 
     private func recognizers(in view: View) -> [GestureRecognizer] {
         view.gestureRecognizers + view.subviews.flatMap(recognizers(in:))
     }
 
-    override func draw(_ rect: Rect, in canvas: Canvas) {
-        for (id, trail) in trails {
-            for (a, b) in zip(trail, trail.dropFirst()) {
-                canvas.strokeLine(from: a, to: b, color: Color(rgb: 0xff2d55, alpha: 0.7), lineWidth: 3)
-            }
-            guard let p = trail.last else { continue }
-            let active = live.contains(id)
-            canvas.fillEllipse(in: Rect(x: p.x - 16, y: p.y - 16, width: 32, height: 32),
-                               color: Color(rgb: active ? 0xff2d55 : 0x8e8e93, alpha: 0.5))
-            canvas.drawText("\(id)", in: Rect(x: p.x - 16, y: p.y - 16, width: 32, height: 32),
-                            font: Font(size: 13, bold: true), color: .white, alignment: .center)
-        }
+    private func lines() -> [String] {
         var lines: [String] = []
         if let page = tabs.selectedViewController, page.isViewLoaded {
             for r in recognizers(in: page.view) {
@@ -72,14 +91,43 @@ final class DebugOverlayView: View, WindowObserver {
             if let latency = stats.medianInputToPresent { line += ", input to present \(formatFixed(latency * 1000)) ms" }
             lines.append(line)
         }
-        let height = 18.0
-        let panel = Rect(x: 8, y: bounds.maxY - 8 - Double(lines.count) * height - 8, width: min(520, bounds.width - 16),
-                         height: Double(lines.count) * height + 8)
-        guard !lines.isEmpty else { return }
-        canvas.fillRoundedRect(panel, radius: 8, color: Color(red: 0, green: 0, blue: 0, alpha: 0.65))
-        for (i, line) in lines.enumerated() {
-            canvas.drawText(line, in: Rect(x: panel.minX + 8, y: panel.minY + 4 + Double(i) * height, width: panel.width - 16, height: height),
-                            font: Font(size: 12), color: .white, alignment: .left)
+        return lines
+    }
+
+    override func didMoveToWindow() {
+        super.didMoveToWindow()
+        refresh()
+    }
+
+    override func layoutSubviews() {
+        let m = Self.margin, pad = Self.padding
+        let width = max(0, min(Self.maximumPanelWidth, bounds.width - 2 * m))
+        let textSize = linesLabel.sizeThatFits(Size(width: width - 2 * pad.width, height: .infinity))
+        let height = (textSize.height + 2 * pad.height).rounded(.up)
+        var y = bounds.maxY - m - height
+        if let sheet = tabs.selectedViewController?.presentedSheet {
+            let sheetPanel = sheet.convert(sheet.panelFrame, to: self)
+            if y + height > sheetPanel.minY - m {
+                // Above the sheet's panel where there is room, else at the top.
+                y = max(m, sheetPanel.minY - m - height)
+            }
+        }
+        panel.isHidden = linesLabel.text.isEmpty
+        panel.frame = Rect(x: m, y: y, width: width, height: height)
+        linesLabel.frame = Rect(x: pad.width, y: pad.height, width: width - 2 * pad.width, height: textSize.height)
+    }
+
+    override func draw(_ rect: Rect, in canvas: Canvas) {
+        for (id, trail) in trails {
+            for (a, b) in zip(trail, trail.dropFirst()) {
+                canvas.strokeLine(from: a, to: b, color: Color(rgb: 0xff2d55, alpha: 0.7), lineWidth: 3)
+            }
+            guard let p = trail.last else { continue }
+            let active = live.contains(id)
+            canvas.fillEllipse(in: Rect(x: p.x - 16, y: p.y - 16, width: 32, height: 32),
+                               color: Color(rgb: active ? 0xff2d55 : 0x8e8e93, alpha: 0.5))
+            canvas.drawText("\(id)", in: Rect(x: p.x - 16, y: p.y - 16, width: 32, height: 32),
+                            font: Font(size: 13, bold: true), color: .white, alignment: .center)
         }
     }
 }

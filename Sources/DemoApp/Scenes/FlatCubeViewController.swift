@@ -66,6 +66,7 @@ public final class FlatCubeViewController: ViewController {
 
         captionLabel.name = "caption"
         captionLabel.font = Font(size: 18)
+        captionLabel.minimumScaleFactor = 0.5
         singleView.addSubview(captionLabel)
 
         singleCounterLabel.name = "singleCounter"
@@ -73,12 +74,15 @@ public final class FlatCubeViewController: ViewController {
         doubleCounterRightLabel.name = "doubleCounterRight"
         for counter in [singleCounterLabel, doubleCounterLeftLabel, doubleCounterRightLabel] {
             counter.font = Font(size: 40, bold: true)
+            // Small squares get small counters, clear of the caption.
+            counter.minimumScaleFactor = 0.3
             main.addSubview(counter)
         }
 
         recognizeAnySwitch.name = "recognizeAny"
         recognizeAnyLabel.name = "recognizeAnyLabel"
         recognizeAnyLabel.alignment = .right
+        recognizeAnyLabel.minimumScaleFactor = 0.7
         main.addSubview(recognizeAnyLabel)
         main.addSubview(recognizeAnySwitch)
 
@@ -102,8 +106,10 @@ public final class FlatCubeViewController: ViewController {
         doubleLeftView.frame = Rect(x: cx - side * 0.9, y: top + side * 0.6, width: side, height: side)
         doubleRightView.frame = Rect(x: cx - side * 0.1, y: top + side * 0.6, width: side, height: side)
 
-        captionLabel.frame = Rect(x: 0, y: side * 0.04, width: side, height: side * 0.16)
-        let counterHeight = 48.0
+        // The caption in red's top fifth, the counter below it: at most
+        // 48 px high, less in a small square, so the two never meet.
+        captionLabel.frame = Rect(x: 4, y: side * 0.04, width: side - 8, height: side * 0.16)
+        let counterHeight = Swift.min(48, side * 0.26)
         singleCounterLabel.frame = Rect(x: cx - side / 2, y: top + side * 0.34 - counterHeight / 2,
                                         width: side, height: counterHeight)
         doubleCounterLeftLabel.frame = Rect(x: cx - side * 0.9, y: top + side * 1.3 - counterHeight / 2,
@@ -111,11 +117,15 @@ public final class FlatCubeViewController: ViewController {
         doubleCounterRightLabel.frame = Rect(x: cx + side * 0.1, y: top + side * 1.3 - counterHeight / 2,
                                              width: side * 0.8, height: counterHeight)
 
+        // The switch right of the centre, its label right-aligned left of it.
         let switchSize = Switch.preferredSize
         let rowY = b.maxY - bottomBar / 2 - switchSize.height / 2
         recognizeAnySwitch.frame = Rect(x: cx + 8, y: rowY, width: switchSize.width, height: switchSize.height)
-        recognizeAnyLabel.frame = Rect(x: cx - 200, y: rowY, width: 192, height: switchSize.height)
+        let labelX = Swift.max(12, cx - 200)
+        recognizeAnyLabel.frame = Rect(x: labelX, y: rowY, width: cx - 8 - labelX, height: switchSize.height)
     }
+
+    public override var minimumContentSize: Size { DemoApp.minimumContentSize }
 
     // MARK: Recognizer actions
 

@@ -30,8 +30,9 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
     public let pinch = PinchGestureRecognizer()
     public let rotation = RotationGestureRecognizer()
 
-    /// Where the image's top-left corner stays while it is pinched, and its
-    /// unscaled size (both set by layout).
+    /// Where the image's top-left corner stays while it is pinched (in its
+    /// frame, `pinchArea.contentView`), and its unscaled size (both set by
+    /// layout).
     public private(set) var imageOrigin = Point.zero
     public private(set) var imageBaseSize = Size.zero
     /// The image's current scale and rotation.
@@ -50,6 +51,7 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
         view.backgroundColor = .white
         outputLabel.name = "output"
         outputLabel.font = Font(size: 18)
+        outputLabel.minimumScaleFactor = 0.6
         view.addSubview(outputLabel)
 
         let names = ["tapArea", "longPressArea", "panArea", "swipeArea", "checkMarkArea", "pinchArea"]
@@ -60,7 +62,11 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
         imageView.name = "image"
         imageView.clipsToBounds = true
         imageView.cornerRadius = 8
-        pinchArea.addSubview(imageView)
+        // The picture stays in its frame below the caption however large or
+        // turned it gets: the frame clips it.
+        pinchArea.contentView.name = "pictureFrame"
+        pinchArea.contentView.clipsToBounds = true
+        pinchArea.contentView.addSubview(imageView)
 
         tap.name = "tap"
         doubleTap.name = "doubleTap"
@@ -190,17 +196,27 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
             area.frame = Rect(x: margin + Double(col) * (cellWidth + gap), y: top + Double(row) * (cellHeight + gap),
                               width: cellWidth, height: cellHeight)
         }
-        let side = Swift.max(20, Swift.min(cellWidth - 32, cellHeight - 56) * 0.6)
-        imageOrigin = Point(x: 16, y: 40)
-        imageBaseSize = Size(width: side, height: side * 310 / 330)
+        // The picture rests in the middle of its frame, small enough to grow
+        // by half from its fixed corner, or to turn, before the frame clips
+        // it. Whole pixels keep its edges sharp.
+        pinchArea.layoutIfNeeded()
+        let frame = pinchArea.contentView.bounds
+        let side = Swift.max(20, Swift.min(frame.width, frame.height) * 0.45)
+        imageBaseSize = Size(width: side.rounded(), height: (side * 310 / 330).rounded())
+        imageOrigin = Point(x: ((frame.width - imageBaseSize.width) / 2).rounded(),
+                            y: ((frame.height - imageBaseSize.height) / 2).rounded())
         setImage(scale: imageScale, rotation: imageRotation)
     }
+
+    public override var minimumContentSize: Size { DemoApp.minimumContentSize }
 }
 
 /// A tinted, rounded area with a caption: where one kind of gesture is
-/// tried.
+/// tried. What it shows goes in `contentView`, below the caption.
 public final class GestureArea: View {
     public let captionLabel: Label
+    /// The area below the caption, inset from the edges.
+    public let contentView = View()
 
     public init(caption: String, tint: UInt32) {
         captionLabel = Label(text: caption)
@@ -210,10 +226,21 @@ public final class GestureArea: View {
         isMultipleTouchEnabled = true
         captionLabel.font = Font(size: 15)
         captionLabel.textColor = Color(rgb: 0x37474f)
+        captionLabel.numberOfLines = 2
+        captionLabel.minimumScaleFactor = 0.8
+        contentView.cornerRadius = 8
         addSubview(captionLabel)
+        addSubview(contentView)
     }
 
     public override func layoutSubviews() {
-        captionLabel.frame = Rect(x: 0, y: 6, width: bounds.width, height: 24)
+        // One line of caption, or two in a narrow area.
+        let width = Swift.max(0, bounds.width - 12)
+        let needed = Swift.min(captionLabel.sizeThatFits(Size(width: width, height: .infinity)).height,
+                               2 * captionLabel.lineHeight)
+        captionLabel.frame = Rect(x: 6, y: 6, width: width, height: Swift.max(24, needed.rounded(.up)))
+        let contentTop = captionLabel.frame.maxY + 4
+        contentView.frame = Rect(x: 8, y: contentTop, width: Swift.max(0, bounds.width - 16),
+                                 height: Swift.max(0, bounds.height - contentTop - 8))
     }
 }

@@ -41,10 +41,14 @@ public final class TouchesViewController: ViewController {
         scaleLabel.name = "bufferScale"
         outputLabel.name = "output"
         fingersLabel.name = "fingers"
-        for label in [windowSizeLabel, scaleLabel, outputLabel, fingersLabel] {
+        interactionLabel.numberOfLines = 2
+        interactionLabel.minimumScaleFactor = 0.6
+        for label in metricLabels {
             label.font = Font(size: 15)
             label.textColor = Color(rgb: 0x3a3a3c)
+            label.minimumScaleFactor = 0.7
         }
+        outputLabel.numberOfLines = 2
         multipleTouchSwitch.name = "multipleTouch"
         multipleTouchSwitch.onValueChanged = { [weak self] s in self?.view.isMultipleTouchEnabled = s.isOn }
         imageView.name = "touchImage"
@@ -55,6 +59,7 @@ public final class TouchesViewController: ViewController {
         }
         imageLabel.name = "imageStatus"
         imageLabel.font = Font(size: 15)
+        imageLabel.minimumScaleFactor = 0.6
         imageSwitch.name = "imageInteraction"
         imageSwitch.onValueChanged = { [weak self] s in
             self?.imageView.isUserInteractionEnabled = s.isOn
@@ -64,9 +69,11 @@ public final class TouchesViewController: ViewController {
         shakeToEditSwitch.onValueChanged = { [weak self] s in
             self?.view.window?.application.applicationSupportsShakeToEdit = s.isOn
         }
-        for label in [multipleTouchLabel, imageSwitchLabel, shakeToEditLabel] {
+        for (label, _) in switchRows {
             label.alignment = .left
             label.font = Font(size: 16)
+            label.numberOfLines = 2
+            label.minimumScaleFactor = 0.75
         }
         for v in [interactionLabel, windowSizeLabel, scaleLabel, outputLabel, fingersLabel, imageView, imageLabel,
                   multipleTouchLabel, multipleTouchSwitch, imageSwitchLabel, imageSwitch,
@@ -75,29 +82,120 @@ public final class TouchesViewController: ViewController {
         }
     }
 
+    public override var minimumContentSize: Size { DemoApp.minimumContentSize }
+
+    private var metricLabels: [Label] { [windowSizeLabel, scaleLabel, outputLabel, fingersLabel] }
+    private var switchRows: [(Label, Switch)] {
+        [(multipleTouchLabel, multipleTouchSwitch), (imageSwitchLabel, imageSwitch), (shakeToEditLabel, shakeToEditSwitch)]
+    }
+
+    /// A text as long as `label` gets: the room it is given must hold it
+    /// (on two lines where one is too narrow), whatever it shows at the
+    /// moment, so the page does not jump as the text changes.
+    private func longestText(of label: Label) -> String {
+        if label === interactionLabel { return "Multiple tap ended (1000,1000)->(1000,1000)" }
+        if label === outputLabel { return "Output: HDMI-A-1 3840x2160 @ 59.9 Hz, transform 270° flipped" }
+        return label.text
+    }
+
+    // Layout constants, in logical px.
+    private static let margin = 12.0
+    /// Left and right of the picture's and the switches' columns.
+    private static let columnInset = 24.0
+    private static let metricHeight = 22.0
+    private static let metricGap = 2.0
+    private static let rowGap = 8.0
+    /// Between the metrics and what follows them.
+    private static let sectionGap = 14.0
+    private static let imageLabelHeight = 22.0
+
+    /// The height of the switch rows, one under the other.
+    private static var switchRowsHeight: Double {
+        3 * Switch.preferredSize.height + 2 * rowGap
+    }
+
+    /// Lays the page out in the first arrangement that fits:
+    /// - landscape: the description and the metrics across the top, the
+    ///   picture on the left and the switches on the right below them;
+    /// - landscape, short: the metrics move into the picture's column, so
+    ///   the switches start higher;
+    /// - portrait: everything in one column, the switches at the bottom
+    ///   and the picture taking the height left between.
     public override func viewDidLayoutSubviews() {
         let b = view.bounds
-        let top = TabBar.height + 12
-        interactionLabel.frame = Rect(x: 12, y: top, width: b.width - 24, height: 36)
-        let metricsY = top + 44
-        for (i, label) in [windowSizeLabel, scaleLabel, outputLabel, fingersLabel].enumerated() {
-            label.frame = Rect(x: 12, y: metricsY + Double(i) * 24, width: b.width - 24, height: 22)
-        }
-        let lowerY = metricsY + 4 * 24 + 12
-        let available = max(44, b.maxY - lowerY - 12)
+        let m = Self.margin
+        let top = TabBar.height + m
+        interactionLabel.frame = Rect(x: m, y: top, width: b.width - 2 * m,
+                                      height: max(36, height(of: interactionLabel, width: b.width - 2 * m)))
+        let belowDescription = interactionLabel.frame.maxY + 8
         let landscape = b.width >= b.height
-        let imageSide = min(available - 28, (landscape ? b.width / 2 : b.width) - 36)
-        imageView.frame = Rect(x: 24, y: lowerY, width: max(44, imageSide), height: max(44, imageSide * 0.75))
-        imageLabel.frame = Rect(x: 24, y: imageView.frame.maxY + 4, width: max(44, imageSide), height: 22)
-        let controlsX = landscape ? b.width / 2 + 12 : 24.0
-        var controlsY = landscape ? lowerY : imageLabel.frame.maxY + 8
-        for (label, toggle) in [(multipleTouchLabel, multipleTouchSwitch), (imageSwitchLabel, imageSwitch),
-                                (shakeToEditLabel, shakeToEditSwitch)] {
-            label.frame = Rect(x: controlsX, y: controlsY, width: 200, height: Switch.preferredSize.height)
-            toggle.frame = Rect(origin: Point(x: controlsX + 204, y: controlsY), size: Switch.preferredSize)
-            controlsY += Switch.preferredSize.height + 8
+        let halfWidth = b.width / 2
+        if landscape {
+            let metricsBottom = layoutMetrics(x: m, y: belowDescription, width: b.width - 2 * m)
+            let lowerY = metricsBottom + Self.sectionGap
+            if lowerY + Self.switchRowsHeight + m <= b.maxY {
+                layoutPicture(x: Self.columnInset, y: lowerY, width: halfWidth - 1.5 * Self.columnInset, bottom: b.maxY - m)
+                layoutSwitchRows(x: halfWidth + m, y: lowerY, width: halfWidth - m - Self.columnInset)
+                updateMetrics()
+                return
+            }
+        } else {
+            let metricsBottom = layoutMetrics(x: m, y: belowDescription, width: b.width - 2 * m)
+            let rowsY = b.maxY - m - Self.switchRowsHeight
+            let pictureBottom = rowsY - Self.rowGap
+            if pictureBottom - (metricsBottom + Self.sectionGap) >= 44 + 4 + Self.imageLabelHeight {
+                layoutPicture(x: Self.columnInset, y: metricsBottom + Self.sectionGap, width: b.width - 2 * Self.columnInset,
+                              bottom: pictureBottom)
+                layoutSwitchRows(x: Self.columnInset, y: rowsY, width: b.width - 2 * Self.columnInset)
+                updateMetrics()
+                return
+            }
         }
+        // Short: two columns under the description.
+        let metricsBottom = layoutMetrics(x: m, y: belowDescription, width: halfWidth - 1.5 * m)
+        layoutPicture(x: m, y: metricsBottom + Self.sectionGap, width: halfWidth - 1.5 * m, bottom: b.maxY - m)
+        layoutSwitchRows(x: halfWidth + m / 2, y: belowDescription, width: halfWidth - 1.5 * m)
         updateMetrics()
+    }
+
+    /// The height `label` needs for its longest text at `width`: one line,
+    /// or two where one is too narrow.
+    private func height(of label: Label, width: Double) -> Double {
+        min(label.sizeThatFits(Size(width: width, height: .infinity), text: longestText(of: label)).height,
+            Double(label.numberOfLines) * label.lineHeight).rounded(.up)
+    }
+
+    /// Stacks the metric labels from `y`; returns their bottom.
+    private func layoutMetrics(x: Double, y: Double, width: Double) -> Double {
+        var y = y
+        for label in metricLabels {
+            let h = max(Self.metricHeight, height(of: label, width: width))
+            label.frame = Rect(x: x, y: y, width: width, height: h)
+            y += h + Self.metricGap
+        }
+        return y - Self.metricGap
+    }
+
+    /// The picture, 4:3 and as large as fits, centred in its column from
+    /// `y` down to `bottom`, with its status line under it.
+    private func layoutPicture(x: Double, y: Double, width: Double, bottom: Double) {
+        let room = bottom - y - 4 - Self.imageLabelHeight
+        let w = max(44, min(width, room * 4 / 3)), h = max(44, w * 0.75)
+        imageView.frame = Rect(x: x + (width - w) / 2, y: y, width: w, height: h)
+        imageLabel.frame = Rect(x: x, y: imageView.frame.maxY + 4, width: width, height: Self.imageLabelHeight)
+    }
+
+    /// The switch rows from `y`, each a label and its switch, in a column
+    /// `width` wide: the switch at most 204 px right of the label's start.
+    private func layoutSwitchRows(x: Double, y: Double, width: Double) {
+        let size = Switch.preferredSize
+        let switchX = x + max(0, min(204, width - size.width))
+        var y = y
+        for (label, toggle) in switchRows {
+            label.frame = Rect(x: x, y: y, width: max(0, switchX - x - 4), height: size.height)
+            toggle.frame = Rect(origin: Point(x: switchX, y: y), size: size)
+            y += size.height + Self.rowGap
+        }
     }
 
     // MARK: First responder and motion (seed 000, 001)

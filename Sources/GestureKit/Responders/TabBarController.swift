@@ -44,7 +44,17 @@ open class TabBarController: ViewController {
         tabBar.frame = Rect(x: 0, y: 0, width: view.bounds.width, height: TabBar.height)
     }
 
+    /// The largest of the pages' minimum sizes, and room for every tab.
+    open override var minimumContentSize: Size {
+        viewControllers.reduce(Size(width: TabBar.minimumTabWidth * Double(viewControllers.count), height: TabBar.height)) {
+            let page = $1.minimumContentSize
+            return Size(width: Swift.max($0.width, page.width), height: Swift.max($0.height, page.height))
+        }
+    }
+
     private func showSelected(previous: ViewController?) {
+        // A page's sheet belongs to it: it goes when the page does.
+        previous?.dismissPresentedSheet()
         previous?.viewWillDisappear()
         previous?.view.removeFromSuperview()
         tabBar.selectedIndex = selectedIndex
@@ -73,13 +83,34 @@ open class TabBarController: ViewController {
 }
 
 /// The bar of page titles: each tab is at least 44 px in both directions;
-/// a touch that ends on a tab selects it.
+/// a touch that ends on a tab selects it. A title too long for its tab
+/// shrinks.
 public final class TabBar: View {
     public static let height = 44.0
+    /// The narrowest a tab gets: a touch target.
+    public static let minimumTabWidth = 44.0
 
-    var titles: [String] = [] { didSet { setNeedsDisplay() } }
-    var selectedIndex = 0 { didSet { setNeedsDisplay() } }
+    var titles: [String] = [] {
+        didSet {
+            for label in labels { label.removeFromSuperview() }
+            labels = titles.map { title in
+                let label = Label(text: title)
+                label.minimumScaleFactor = 0.6
+                addSubview(label)
+                return label
+            }
+            styleLabels()
+            setNeedsLayout()
+        }
+    }
+    var selectedIndex = 0 {
+        didSet {
+            styleLabels()
+            setNeedsDisplay()
+        }
+    }
     var onSelect: ((Int) -> Void)?
+    private var labels: [Label] = []
 
     public override init() {
         super.init()
@@ -93,17 +124,26 @@ public final class TabBar: View {
         return Rect(x: Double(index) * width, y: 0, width: width, height: bounds.height)
     }
 
+    private func styleLabels() {
+        for (i, label) in labels.enumerated() {
+            let selected = i == selectedIndex
+            label.font = Font(size: 16, bold: selected)
+            label.textColor = selected ? .systemBlue : Color(rgb: 0x6e6e73)
+        }
+    }
+
+    public override func layoutSubviews() {
+        for (i, label) in labels.enumerated() {
+            // Clear of the tab's edges and of the underline.
+            label.frame = tabFrame(i).insetBy(dx: 4, dy: 4)
+        }
+    }
+
     public override func draw(_ rect: Rect, in canvas: Canvas) {
         canvas.fill(Rect(x: 0, y: bounds.height - 1, width: bounds.width, height: 1), color: Color(rgb: 0xc6c6c8))
-        for (i, title) in titles.enumerated() {
-            let f = tabFrame(i)
-            let selected = i == selectedIndex
-            canvas.drawText(title, in: f, font: Font(size: 16, bold: selected),
-                            color: selected ? .systemBlue : Color(rgb: 0x6e6e73), alignment: .center)
-            if selected {
-                canvas.fill(Rect(x: f.minX + 12, y: f.maxY - 3, width: f.width - 24, height: 3), color: .systemBlue)
-            }
-        }
+        guard titles.indices.contains(selectedIndex) else { return }
+        let f = tabFrame(selectedIndex)
+        canvas.fill(Rect(x: f.minX + 12, y: f.maxY - 3, width: f.width - 24, height: 3), color: .systemBlue)
     }
 
     public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {}

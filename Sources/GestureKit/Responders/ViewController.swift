@@ -32,6 +32,35 @@ open class ViewController: Responder {
     /// Called once after the root view is created.
     open func viewDidLoad() {}
 
+    /// The smallest size the controller's view lays out in without clipping
+    /// or overlapping text; zero sides mean no minimum. A window announces
+    /// its root controller's to the compositor (`Window.minimumSize`).
+    open var minimumContentSize: Size { .zero }
+
+    // MARK: Presenting a sheet
+
+    private weak var sheet: ActionSheet?
+
+    /// The sheet this controller presented, while it is shown.
+    public var presentedSheet: ActionSheet? { sheet?.isPresented == true ? sheet : nil }
+
+    /// Shows `sheet` over the controller's view, as UIKit presents one from
+    /// a view controller: above the view, covering its frame and following
+    /// its size, but not inside it, so the view's gesture recognizers never
+    /// see touches on the sheet. The sheet belongs to this controller: a tab
+    /// bar controller dismisses it when it shows another page. A sheet
+    /// already presented is dismissed first.
+    public func present(_ sheet: ActionSheet) {
+        presentedSheet?.dismiss()
+        sheet.present(over: view)
+        self.sheet = sheet
+    }
+
+    /// Dismisses the presented sheet, if any.
+    public func dismissPresentedSheet() {
+        presentedSheet?.dismiss()
+    }
+
     /// Called after the root view laid out its subviews (its bounds
     /// changed): position the controller's views here.
     open func viewDidLayoutSubviews() {}

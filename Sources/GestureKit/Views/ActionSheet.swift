@@ -1,5 +1,10 @@
-/// A modal sheet of buttons over a dimmed window, as UIKit's action sheet:
-/// touches outside its buttons do nothing; choosing a button dismisses it.
+/// A sheet of buttons over a dimmed view, as UIKit's action sheet: choosing
+/// a button dismisses it and runs its action; a tap on the dimmed area
+/// outside the panel dismisses it as Cancel would. Touches on the sheet
+/// never reach the view below it.
+///
+/// A view controller presents it (`ViewController.present(_:)`), so it
+/// covers that controller's view only and goes with it.
 public final class ActionSheet: View {
     public struct Action {
         public var title: String
@@ -10,9 +15,20 @@ public final class ActionSheet: View {
         }
     }
 
+    /// Called after the sheet left the screen, however it was dismissed.
+    public var onDismiss: (() -> Void)?
+
     private let panel = View()
     private let titleLabel: Label
     private var buttons: [Button] = []
+    /// Touches that began on the dimmed area: only those dismiss.
+    private var touchesOutside: Set<Touch> = []
+
+    // The panel's geometry, as iOS's sheet: rows of buttons under a title.
+    private static let maximumWidth = 360.0
+    private static let rowHeight = 48.0
+    private static let rowGap = 8.0
+    private static let margin = 16.0
 
     public init(title: String, actions: [Action], cancelTitle: String = "Cancel") {
         titleLabel = Label(text: title)
@@ -23,11 +39,14 @@ public final class ActionSheet: View {
         panel.cornerRadius = 14
         titleLabel.font = Font(size: 15)
         titleLabel.textColor = Color(rgb: 0x6e6e73)
+        titleLabel.numberOfLines = 2
+        titleLabel.minimumScaleFactor = 0.8
         addSubview(panel)
         panel.addSubview(titleLabel)
         for action in actions + [Action(title: cancelTitle, handler: {})] {
             let button = Button(title: action.title)
             button.name = action.title
+            button.titleLabel.minimumScaleFactor = 0.7
             button.onTap = { [weak self] in
                 self?.dismiss()
                 action.handler()
@@ -38,32 +57,68 @@ public final class ActionSheet: View {
         buttons.last?.titleLabel.font = Font(size: 18, bold: true)
     }
 
-    /// Shows the sheet over the whole window.
-    public func present(in window: Window) {
-        frame = window.bounds
-        window.addSubview(self)
+    /// Shows the sheet over `view`: above it in its superview (over the
+    /// whole window when `view` is the window), covering its frame and
+    /// following its size.
+    public func present(over view: View) {
+        if let container = view.superview {
+            frame = view.frame
+            let index = container.subviews.firstIndex { $0 === view } ?? container.subviews.count - 1
+            container.insertSubview(self, at: index + 1)
+        } else {
+            frame = view.bounds
+            view.addSubview(self)
+        }
+        autoresizingMask = [.flexibleWidth, .flexibleHeight]
     }
 
     public func dismiss() {
+        guard isPresented else { return }
         removeFromSuperview()
+        onDismiss?()
     }
 
     public var isPresented: Bool { window != nil }
 
+    /// The panel of buttons, in the sheet's coordinates.
+    public var panelFrame: Rect { panel.frame }
+
     public override func layoutSubviews() {
-        let width = min(360, bounds.width - 24)
-        let rowHeight = 48.0, gap = 8.0
-        let height = 40 + Double(buttons.count) * (rowHeight + gap)
-        panel.frame = Rect(x: bounds.midX - width / 2, y: bounds.maxY - height - 16, width: width, height: height)
-        titleLabel.frame = Rect(x: 0, y: 6, width: width, height: 28)
+        let width = max(0, min(Self.maximumWidth, bounds.width - 24))
+        let titleHeight = max(28, min(titleLabel.sizeThatFits(Size(width: width - 16, height: .infinity)).height,
+                                      2 * titleLabel.lineHeight))
+        let header = titleHeight + 12
+        let count = Double(buttons.count)
+        var rowHeight = Self.rowHeight, gap = Self.rowGap
+        // A short window packs the rows, never below a 44 px touch target.
+        let room = bounds.height - 2 * Self.margin - header
+        if count * (rowHeight + gap) > room {
+            gap = 4
+            rowHeight = max(44, room / count - gap)
+        }
+        let height = header + count * (rowHeight + gap)
+        panel.frame = Rect(x: bounds.midX - width / 2, y: bounds.maxY - height - Self.margin, width: width, height: height)
+        titleLabel.frame = Rect(x: 8, y: 6, width: width - 16, height: titleHeight)
         for (i, button) in buttons.enumerated() {
-            button.frame = Rect(x: 8, y: 40 + Double(i) * (rowHeight + gap), width: width - 16, height: rowHeight)
+            button.frame = Rect(x: 8, y: header + Double(i) * (rowHeight + gap), width: width - 16, height: rowHeight)
         }
     }
 
-    // Modal: touches outside the buttons stop here.
-    public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {}
+    // Touches on the panel (between the buttons) and on the dimmed area
+    // stop here; a tap on the dimmed area dismisses the sheet.
+    public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+        for t in touches where !panel.frame.contains(t.location(in: self)) { touchesOutside.insert(t) }
+    }
+
     public override func touchesMoved(_ touches: Set<Touch>, with event: Event) {}
-    public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {}
-    public override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {}
+
+    public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+        let tappedOutside = touches.contains { touchesOutside.contains($0) && !panel.frame.contains($0.location(in: self)) }
+        touchesOutside.subtract(touches)
+        if tappedOutside { dismiss() }
+    }
+
+    public override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+        touchesOutside.subtract(touches)
+    }
 }

@@ -1,16 +1,33 @@
-/// A line of text. Like UIKit's `UILabel`, it ignores touches by default
-/// (`isUserInteractionEnabled` is false), so touches pass to what is below.
+/// Text in a rectangle. Like UIKit's `UILabel`, it ignores touches by
+/// default (`isUserInteractionEnabled` is false), so touches pass to what
+/// is below.
+///
+/// The text is fitted to the bounds with the window's text measurer (see
+/// `TextLayout`): it stays on one line unless `numberOfLines` allows more,
+/// breaking at spaces and newlines, and shrinks down to
+/// `minimumScaleFactor` before it is cut with an ellipsis. The lines are
+/// centred vertically and placed by `alignment`.
 open class Label: View {
     public var text: String {
         didSet {
             guard text != oldValue else { return }
             setNeedsDisplay()
+            // The log and tests find labels by name; an unnamed label's
+            // text (a tab title, a line of the debug overlay) is decoration.
+            guard name != nil else { return }
             for o in window?.observers ?? [] { o.labelTextDidChange(self, from: oldValue) }
         }
     }
     public var font = Font.body { didSet { setNeedsDisplay() } }
     public var textColor = Color.black { didSet { setNeedsDisplay() } }
     public var alignment = TextAlignment.center { didSet { setNeedsDisplay() } }
+    /// The most lines the text may take: 1 (the default) keeps it on one
+    /// line; 0 allows as many as the height holds.
+    public var numberOfLines = 1 { didSet { setNeedsDisplay() } }
+    /// How far the font may shrink for the text to fit, as a fraction of
+    /// `font.size` (UIKit's `minimumScaleFactor`): 1, the default, never
+    /// shrinks.
+    public var minimumScaleFactor = 1.0 { didSet { setNeedsDisplay() } }
 
     public init(text: String = "", frame: Rect = .zero) {
         self.text = text
@@ -18,7 +35,63 @@ open class Label: View {
         isUserInteractionEnabled = false
     }
 
-    open override func draw(_ rect: Rect, in canvas: Canvas) {
-        canvas.drawText(text, in: bounds, font: font, color: textColor, alignment: alignment)
+    /// The text as it is drawn in the current bounds: its lines, the font
+    /// (shrunk or not) and whether it had to be cut.
+    public var textLayout: TextLayout {
+        let key = LayoutKey(text: text, font: font, alignment: alignment, bounds: bounds, numberOfLines: numberOfLines,
+                            minimumScaleFactor: minimumScaleFactor, measurer: ObjectIdentifier(measurer))
+        if let cached = cachedLayout, cached.key == key { return cached.layout }
+        let layout = TextLayout(text: text, font: font, alignment: alignment, in: bounds, numberOfLines: numberOfLines,
+                                minimumScaleFactor: minimumScaleFactor, measurer: measurer)
+        cachedLayout = (key, layout)
+        return layout
     }
+
+    /// The area the drawn text covers, in the label's coordinates.
+    public var textFrame: Rect { textLayout.frame }
+
+    /// Whether the text does not fit the bounds even at the smallest size
+    /// allowed, so part of it is cut.
+    public var isTruncated: Bool { textLayout.isTruncated }
+
+    /// The size `text` (the label's own by default) needs at its full font
+    /// size within `size`: the widest line by the lines' height. Layouts use
+    /// it to give a label the room its text needs.
+    public func sizeThatFits(_ size: Size, text: String? = nil) -> Size {
+        // An unbounded side is a very large one, so every position stays a number.
+        let bounded = Size(width: Swift.min(size.width, Self.unbounded), height: Swift.min(size.height, Self.unbounded))
+        let layout = TextLayout(text: text ?? self.text, font: font, alignment: .left,
+                                in: Rect(origin: .zero, size: bounded), numberOfLines: numberOfLines,
+                                minimumScaleFactor: 1, measurer: measurer)
+        return Size(width: layout.lines.map(\.frame.width).max() ?? 0,
+                    height: layout.lines.reduce(0) { $0 + $1.frame.height })
+    }
+
+    /// The height of one line of the label's font at full size.
+    public var lineHeight: Double { measurer.metrics(of: font).lineHeight }
+
+    open override func draw(_ rect: Rect, in canvas: Canvas) {
+        let layout = textLayout
+        for line in layout.lines {
+            canvas.drawText(line.text, in: line.frame, font: layout.font, color: textColor, alignment: .left)
+        }
+    }
+
+    // MARK: Measuring
+
+    private var measurer: TextMeasuring { window?.textMeasurer ?? Self.fallbackMeasurer }
+    private static let fallbackMeasurer = ApproximateTextMeasurer()
+    private static let unbounded = 1e7
+
+    private struct LayoutKey: Equatable {
+        var text: String
+        var font: Font
+        var alignment: TextAlignment
+        var bounds: Rect
+        var numberOfLines: Int
+        var minimumScaleFactor: Double
+        var measurer: ObjectIdentifier
+    }
+
+    private var cachedLayout: (key: LayoutKey, layout: TextLayout)?
 }

@@ -3,7 +3,9 @@
 /// drag to move, double-tap (or double-click) to maximize or restore. Like
 /// every view it works with touch and with the pointer.
 public final class TitleBarView: View {
-    public static let height = 36.0
+    /// Its height: like every touch target, 44 px at least (its close
+    /// button is as high as the bar).
+    public static let height = 44.0
 
     public let titleLabel = Label()
     public let closeButton = CloseButton()
@@ -15,6 +17,7 @@ public final class TitleBarView: View {
         titleLabel.text = title
         titleLabel.font = Font(size: 14, bold: true)
         titleLabel.textColor = Color(rgb: 0x303036)
+        titleLabel.minimumScaleFactor = 0.7
         addSubview(titleLabel)
         addSubview(closeButton)
     }

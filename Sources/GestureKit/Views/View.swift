@@ -26,6 +26,10 @@ open class View: Responder {
     public var clipsToBounds = false { didSet { setNeedsDisplay() } }
     /// Corner radius of the background.
     public var cornerRadius = 0.0 { didSet { setNeedsDisplay() } }
+    /// How the view's size follows its superview's when that changes, as
+    /// UIKit's autoresizing mask (its margins to the superview's edges stay
+    /// as they are).
+    public var autoresizingMask: AutoresizingMask = []
 
     public private(set) var subviews: [View] = []
     // Unowned rather than weak: both links are read for every touch and
@@ -78,8 +82,21 @@ open class View: Responder {
     }
 
     private func geometryChanged(from oldSize: Size) {
-        if bounds.size != oldSize { setNeedsLayout() }
+        if bounds.size != oldSize {
+            setNeedsLayout()
+            autoresizeSubviews(from: oldSize)
+        }
         invalidateInWindow(force: true)
+    }
+
+    private func autoresizeSubviews(from oldSize: Size) {
+        let dw = bounds.width - oldSize.width, dh = bounds.height - oldSize.height
+        for sub in subviews where !sub.autoresizingMask.isEmpty {
+            var f = sub.frame
+            if sub.autoresizingMask.contains(.flexibleWidth) { f.size.width = Swift.max(0, f.width + dw) }
+            if sub.autoresizingMask.contains(.flexibleHeight) { f.size.height = Swift.max(0, f.height + dh) }
+            sub.frame = f
+        }
     }
 
     /// Maps a point from this view's coordinates into its superview's.
@@ -271,6 +288,14 @@ open class View: Responder {
     /// Marks the view for `layoutSubviews()` before the next display.
     public func setNeedsLayout() {
         needsLayout = true
+        window?.setNeedsDisplayPass()
+    }
+
+    /// Marks this view and every view below it for layout (the way text
+    /// is measured changed, say).
+    func setNeedsLayoutInSubtree() {
+        needsLayout = true
+        for sub in subviews { sub.setNeedsLayoutInSubtree() }
         window?.setNeedsDisplayPass()
     }
 

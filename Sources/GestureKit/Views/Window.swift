@@ -54,6 +54,31 @@ public final class Window: View {
             && !environment.windowState.contains(.fullscreen)
     }
 
+    /// The smallest size the window lays out in without clipping or
+    /// overlapping text: its root controller's `minimumContentSize`, plus
+    /// the title bar when the window draws its own. The backend announces
+    /// it to the compositor (`xdg_toplevel.set_min_size`); a smaller size
+    /// (a script's, a compositor's that ignores the minimum) still lays
+    /// out, as well as it can.
+    public var minimumSize: Size {
+        let content = rootViewController?.minimumContentSize ?? .zero
+        guard showsClientSideDecorations else { return content }
+        return Size(width: content.width, height: content.height + TitleBarView.height)
+    }
+
+    /// Measures text for every label's layout. Whoever draws the window
+    /// supplies the renderer's (the Wayland backend does so itself; a
+    /// headless program sets GestureRender's `CairoTextMeasurer`); until
+    /// then an `ApproximateTextMeasurer` estimates. Setting it lays the
+    /// whole window out again.
+    public var textMeasurer: TextMeasuring = ApproximateTextMeasurer() {
+        didSet {
+            guard textMeasurer !== oldValue else { return }
+            setNeedsLayoutInSubtree()
+            invalidateAll()
+        }
+    }
+
     /// The part of the window the root controller's view fills.
     public var contentFrame: Rect {
         guard showsClientSideDecorations else { return bounds }

@@ -12,11 +12,14 @@ final class ViewInWindow {
     let window: Window
     let view: RecordingView
 
-    init(size: Size = Size(width: 400, height: 400), viewFrame: Rect? = nil, multipleTouch: Bool = false) {
+    /// - Parameter placesView: false for tests of controllers that fill the
+    ///   window themselves: `view` then stays out of the window.
+    init(size: Size = Size(width: 400, height: 400), viewFrame: Rect? = nil, multipleTouch: Bool = false,
+         placesView: Bool = true) {
         window = Window(size: size, timeSource: clock)
         view = RecordingView(frame: viewFrame ?? window.bounds)
         view.isMultipleTouchEnabled = multipleTouch
-        window.addSubview(view)
+        if placesView { window.addSubview(view) }
     }
 
     // MARK: Raw touch input
@@ -82,5 +85,3 @@ final class ViewInWindow {
     }
 }
 
-/// The fixture's name before it gained its view; new tests use `ViewInWindow`.
-typealias TouchHarness = ViewInWindow

@@ -1,0 +1,206 @@
+/// Text fitted into a rectangle: broken into lines at spaces and newlines,
+/// shrunk when allowed, and placed by alignment, all with a
+/// `TextMeasuring`, so the result is what the renderer will draw.
+///
+/// Fitting tries the full font size first, then ever smaller sizes in half
+/// points down to `minimumScaleFactor`; the first size at which every line
+/// fits the width and the lines fit the height (and `numberOfLines`) wins.
+/// When even the smallest does not fit, the text is cut: the lines that fit
+/// are kept and the last one ends in an ellipsis (`isTruncated`).
+public struct TextLayout: Equatable, Sendable {
+    /// One line of text and where it is drawn: its measured advance wide,
+    /// one line high (`FontMetrics.lineHeight`).
+    public struct Line: Equatable, Sendable {
+        public var text: String
+        public var frame: Rect
+    }
+
+    /// The font the lines are drawn in (smaller than asked when shrunk).
+    public var font: Font
+    public var lines: [Line]
+    /// Whether some of the text could not be shown: lines dropped, a line
+    /// ended with an ellipsis, or the one line left is taller than the
+    /// rectangle.
+    public var isTruncated: Bool
+
+    /// The area the text covers: the union of the lines' frames (an empty
+    /// rectangle at the centre when there is no text).
+    public var frame: Rect
+
+    /// Whether the text is drawn at a smaller size than asked.
+    public func isShrunk(from requested: Font) -> Bool { font.size < requested.size }
+
+    /// The fraction of a pixel by which a measured line may exceed the
+    /// width and still count as fitting (rounding in the measurements).
+    static let tolerance = 0.01
+    /// Font sizes are tried in steps of this many points when shrinking.
+    static let shrinkStep = 0.5
+
+    /// Fits `text` into `bounds`.
+    /// - Parameters:
+    ///   - numberOfLines: the most lines (0: as many as the height holds;
+    ///     1 keeps the text on one line, newlines becoming spaces).
+    ///   - minimumScaleFactor: how small the font may get (1: not at all).
+    public init(text: String, font: Font, alignment: TextAlignment, in bounds: Rect, numberOfLines: Int,
+                minimumScaleFactor: Double, measurer: TextMeasuring) {
+        guard !text.isEmpty else {
+            self.font = font
+            lines = []
+            isTruncated = false
+            frame = Rect(x: bounds.midX, y: bounds.midY, width: 0, height: 0)
+            return
+        }
+        let sizes = Self.candidateSizes(for: font.size, minimumScaleFactor: minimumScaleFactor)
+        let fits = { (size: Double) -> [String]? in
+            let f = Font(size: size, bold: font.bold)
+            let room = Self.linesThatFit(height: bounds.height, lineHeight: measurer.metrics(of: f).lineHeight)
+            let allowed = numberOfLines <= 0 ? room : Swift.min(room, numberOfLines)
+            guard allowed >= 1 else { return nil }
+            return Self.wrap(text, width: bounds.width, font: f, maxLines: allowed, singleLine: numberOfLines == 1,
+                             measurer: measurer)
+        }
+        // Smaller fonts fit more, so the largest fitting size is found by
+        // bisection: sizes[lo] may fit, sizes[hi] is known not to.
+        var chosen: (size: Double, lines: [String])?
+        if let lines = fits(sizes[0]) {
+            chosen = (sizes[0], lines)
+        } else if sizes.count > 1, let lines = fits(sizes[sizes.count - 1]) {
+            var fitting = (index: sizes.count - 1, lines: lines), failing = 0
+            while fitting.index - failing > 1 {
+                let mid = (fitting.index + failing) / 2
+                if let lines = fits(sizes[mid]) { fitting = (mid, lines) } else { failing = mid }
+            }
+            chosen = (sizes[fitting.index], fitting.lines)
+        }
+        let size = chosen?.size ?? sizes[sizes.count - 1]
+        let f = Font(size: size, bold: font.bold)
+        let metrics = measurer.metrics(of: f)
+        var lines: [String]
+        var truncated = false
+        if let chosen {
+            lines = chosen.lines
+        } else {
+            let room = Self.linesThatFit(height: bounds.height, lineHeight: metrics.lineHeight)
+            let allowed = Swift.max(1, numberOfLines <= 0 ? room : Swift.min(room, numberOfLines))
+            (lines, truncated) = Self.truncated(text, width: bounds.width, font: f, maxLines: allowed,
+                                                singleLine: numberOfLines == 1, measurer: measurer)
+            truncated = truncated || metrics.lineHeight > bounds.height + Self.tolerance
+        }
+        self.font = f
+        isTruncated = truncated
+        let blockHeight = Double(lines.count) * metrics.lineHeight
+        let top = bounds.midY - blockHeight / 2
+        self.lines = lines.enumerated().map { i, line in
+            let width = measurer.width(of: line, font: f)
+            let x: Double
+            switch alignment {
+            case .left: x = bounds.minX
+            case .center: x = bounds.midX - width / 2
+            case .right: x = bounds.maxX - width
+            }
+            return Line(text: line, frame: Rect(x: x, y: top + Double(i) * metrics.lineHeight,
+                                                width: width, height: metrics.lineHeight))
+        }
+        frame = self.lines.dropFirst().reduce(self.lines.first?.frame ?? Rect(x: bounds.midX, y: bounds.midY,
+                                                                                width: 0, height: 0)) {
+            $0.union($1.frame)
+        }
+    }
+
+    /// The font sizes to try, largest first: the requested size, then half
+    /// points down to the smallest allowed.
+    static func candidateSizes(for size: Double, minimumScaleFactor: Double) -> [Double] {
+        let smallest = size * Swift.min(1, Swift.max(0.01, minimumScaleFactor))
+        var sizes = [size]
+        var next = (size / shrinkStep).rounded(.up) * shrinkStep - shrinkStep
+        while next > smallest + tolerance {
+            sizes.append(next)
+            next -= shrinkStep
+        }
+        if smallest < size { sizes.append(smallest) }
+        return sizes
+    }
+
+    /// How many lines of `lineHeight` fit in `height`.
+    static func linesThatFit(height: Double, lineHeight: Double) -> Int {
+        guard lineHeight > 0 else { return 0 }
+        let count = (height + tolerance) / lineHeight
+        return count >= Double(Int.max / 2) ? Int.max / 2 : Swift.max(0, Int(count))
+    }
+
+    /// The paragraphs of `text` (split at newlines; one paragraph with the
+    /// newlines as spaces for a single-line label).
+    static func paragraphs(_ text: String, singleLine: Bool) -> [Substring] {
+        if singleLine { return [Substring(text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " "))] }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    /// `text` broken at spaces into lines no wider than `width`, or nil when
+    /// a word is wider than the line or more than `maxLines` are needed.
+    static func wrap(_ text: String, width: Double, font: Font, maxLines: Int, singleLine: Bool,
+                     measurer: TextMeasuring) -> [String]? {
+        let limit = width + tolerance
+        var lines: [String] = []
+        for paragraph in paragraphs(text, singleLine: singleLine) {
+            if singleLine {
+                let line = String(paragraph)
+                return measurer.width(of: line, font: font) <= limit ? [line] : nil
+            }
+            var current = ""
+            for word in paragraph.split(separator: " ") {
+                let candidate = current.isEmpty ? String(word) : current + " " + word
+                if measurer.width(of: candidate, font: font) <= limit {
+                    current = candidate
+                    continue
+                }
+                guard !current.isEmpty, measurer.width(of: String(word), font: font) <= limit else { return nil }
+                lines.append(current)
+                current = String(word)
+                if lines.count >= maxLines { return nil }
+            }
+            lines.append(current)
+            if lines.count > maxLines { return nil }
+        }
+        return lines
+    }
+
+    /// The first `maxLines` lines of `text`, words wider than the line
+    /// broken anywhere, the last line ending in an ellipsis when text was
+    /// left out; and whether anything was.
+    static func truncated(_ text: String, width: Double, font: Font, maxLines: Int, singleLine: Bool,
+                          measurer: TextMeasuring) -> (lines: [String], truncated: Bool) {
+        let limit = width + tolerance
+        let fits = { (s: String) in measurer.width(of: s, font: font) <= limit }
+        var lines: [String] = []
+        for paragraph in paragraphs(text, singleLine: singleLine) {
+            var current = ""
+            for word in paragraph.split(separator: " ") {
+                let candidate = current.isEmpty ? String(word) : current + " " + word
+                if singleLine || fits(candidate) {
+                    current = candidate
+                    continue
+                }
+                if !current.isEmpty {
+                    lines.append(current)
+                    current = ""
+                }
+                // A word wider than the line goes on in pieces.
+                for ch in word {
+                    if !current.isEmpty && !fits(current + String(ch)) {
+                        lines.append(current)
+                        current = ""
+                    }
+                    current.append(ch)
+                }
+            }
+            lines.append(current)
+        }
+        let cut = lines.count > maxLines || !fits(lines[Swift.min(lines.count, maxLines) - 1])
+        guard cut else { return (lines, false) }
+        lines = Array(lines.prefix(maxLines))
+        var last = lines[lines.count - 1]
+        while !last.isEmpty && !fits(last + "…") { last.removeLast() }
+        lines[lines.count - 1] = last + "…"
+        return (lines, true)
+    }
+}

@@ -1,0 +1,110 @@
+import DemoApp
+import Foundation
+import GestureKit
+import GestureScript
+import Testing
+
+/// Shake-to-edit's Undo/Redo sheet is a sheet of the page that presented
+/// it: a tap outside dismisses it, a page switch (keys 1, 2, 3 or a tab)
+/// dismisses it, and the debug overlay's panel never covers it.
+@MainActor
+@Suite("Undo sheet")
+struct UndoSheetTests {
+    let clock = VirtualTimeSource()
+    let window: Window
+
+    init() throws {
+        try self.init(size: DemoApp.defaultSize)
+    }
+
+    /// FlatCube with shake-to-edit on, one counted tap, and the sheet open.
+    init(size: Size) throws {
+        window = DemoApp.makeWindow(size: size, timeSource: clock, page: .flatcube)
+        window.application.applicationSupportsShakeToEdit = true
+        try play("tap @single\nwait 400\nshake 500")
+    }
+
+    func play(_ text: String) throws {
+        let player = ScriptPlayer(window: window, clock: clock)
+        player.onPage = { [window] name in if let p = DemoPage(rawValue: name) { DemoApp.show(p, in: window) } }
+        try player.run(ScriptParser.parse(text, fileName: "test"))
+    }
+
+    var flatcube: FlatCubeViewController { DemoApp.currentPage(of: window) as! FlatCubeViewController }
+    var sheet: ActionSheet? { window.subtree.lazy.compactMap { $0 as? ActionSheet }.first }
+
+    /// The centre of a tab, in window coordinates.
+    func tab(_ index: Int) -> Point {
+        let bar = (window.rootViewController as! TabBarController).tabBar
+        return bar.convert(bar.tabFrame(index).center, to: nil)
+    }
+
+    @Test("the sheet is the presenting page's: it covers the page, not the tab bar")
+    func belongsToPage() throws {
+        let sheet = try #require(self.sheet)
+        #expect(flatcube.presentedSheet === sheet)
+        let tabBar = (window.rootViewController as! TabBarController).tabBar
+        #expect(window.hitTest(tab(0)) === tabBar, "the tab bar still takes touches")
+    }
+
+    @Test("a tap outside the sheet dismisses it and changes nothing on the page")
+    func tapOutside() throws {
+        try play("tap 400 120\nwait 400")
+        #expect(sheet == nil)
+        #expect(flatcube.singleCount == 1, "the tap that dismissed the sheet did not count")
+        try play("tap @single\nwait 400")
+        #expect(flatcube.singleCount == 2, "the page takes touches again")
+    }
+
+    @Test("keys 1, 2 and 3 switch page and dismiss the sheet", arguments: [1, 3])
+    func keysDismiss(digit: Int) throws {
+        try play("key \(digit)")
+        #expect(sheet == nil)
+        try play("key 2")
+        #expect(sheet == nil, "the sheet does not come back with its page")
+        #expect(flatcube.singleCount == 1)
+    }
+
+    @Test("a tab tap switches page and dismisses the sheet")
+    func tabTapDismisses() throws {
+        let p = tab(2)
+        try play("tap \(p.x) \(p.y)\nwait 400")
+        #expect(sheet == nil)
+        #expect(DemoApp.currentPage(of: window) is GesturesViewController)
+        try play("tap @tapArea\nwait 400")
+        #expect((DemoApp.currentPage(of: window) as! GesturesViewController).outputLabel.text == "Tapped",
+                "the new page takes touches")
+    }
+
+    @Test("Esc dismisses the sheet; its Undo button still undoes")
+    func escapeAndUndo() throws {
+        try play("key escape")
+        #expect(sheet == nil)
+        try play("shake 500\ntap @\"Undo Count\"\nwait 400")
+        #expect(sheet == nil && flatcube.singleCount == 0)
+    }
+
+    @Test("the debug overlay's panel sits clear of the sheet's panel, whichever comes first",
+          arguments: [Size(width: 800, height: 600), Size(width: 360, height: 480), Size(width: 480, height: 800)])
+    func debugPanelClear(size: Size) throws {
+        let test = try UndoSheetTests(size: size)
+        func panels() throws -> (debug: Rect, sheet: Rect) {
+            test.window.layoutIfNeeded()
+            let sheet = try #require(test.sheet)
+            let debug = try #require(test.window.view(named: "debugPanel"))
+            return (debug.convert(debug.bounds, to: nil), sheet.convert(sheet.panelFrame, to: nil))
+        }
+        try test.play("key ctrl+d")
+        var (debug, sheetPanel) = try panels()
+        #expect(debug.intersection(sheetPanel).isEmpty, "debug \(debug) over the sheet \(sheetPanel)")
+        #expect(debug.minY >= 0 && debug.maxY <= size.height)
+        // Opened under the overlay, dismissed, opened again.
+        try test.play("key escape\nshake 500")
+        (debug, sheetPanel) = try panels()
+        #expect(debug.intersection(sheetPanel).isEmpty, "debug \(debug) over the sheet \(sheetPanel)")
+        try test.play("key escape")
+        test.window.layoutIfNeeded()
+        let alone = try #require(test.window.view(named: "debugPanel"))
+        #expect(abs(alone.convert(alone.bounds, to: nil).maxY - (size.height - 8)) < 0.01, "the panel goes back to the bottom")
+    }
+}

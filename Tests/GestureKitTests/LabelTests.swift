@@ -1,0 +1,147 @@
+import Testing
+@testable import GestureKit
+
+/// Text measured in round numbers: every character is half the font size
+/// wide, and a line is exactly the font size high.
+final class HalfEmMeasurer: TextMeasuring {
+    func width(of text: String, font: Font) -> Double { Double(text.count) * font.size / 2 }
+    func metrics(of font: Font) -> FontMetrics { FontMetrics(ascent: font.size * 0.8, descent: font.size * 0.2) }
+}
+
+@Suite("Label fits its text")
+struct LabelTests {
+    let window = Window(size: Size(width: 400, height: 300), timeSource: VirtualTimeSource())
+
+    /// A 20 pt label (10 px per character, 20 px per line) in the window.
+    func label(_ text: String, width: Double, height: Double, lines: Int = 1, minimumScale: Double = 1) -> Label {
+        window.textMeasurer = HalfEmMeasurer()
+        let label = Label(text: text, frame: Rect(x: 0, y: 0, width: width, height: height))
+        label.font = Font(size: 20)
+        label.numberOfLines = lines
+        label.minimumScaleFactor = minimumScale
+        window.addSubview(label)
+        return label
+    }
+
+    @Test("text that fits stays on one line at full size, centred both ways")
+    func fits() {
+        let l = label("hello", width: 200, height: 40)
+        #expect(l.textLayout.lines.map(\.text) == ["hello"])
+        #expect(l.textLayout.font.size == 20)
+        #expect(l.textFrame == Rect(x: 75, y: 10, width: 50, height: 20))
+        #expect(!l.isTruncated)
+    }
+
+    @Test("left and right alignment put the line against that edge")
+    func alignment() {
+        let l = label("hello", width: 200, height: 40)
+        l.alignment = .left
+        #expect(l.textFrame.minX == 0)
+        l.alignment = .right
+        #expect(l.textFrame.maxX == 200)
+    }
+
+    @Test("a one-line label shrinks its font to the largest half point at which the text fits the width")
+    func shrinks() {
+        // 16 characters in 100 px: 6.25 px each, a 12.5 pt font.
+        let l = label("abcdefghijklmnop", width: 100, height: 40, minimumScale: 0.5)
+        #expect(l.textLayout.font.size == 12.5)
+        #expect(l.textFrame.width == 100)
+        #expect(!l.isTruncated)
+    }
+
+    @Test("a label that may take two lines breaks at spaces before it shrinks")
+    func wraps() {
+        let l = label("aaaa bbbb cccc", width: 100, height: 50, lines: 2, minimumScale: 0.5)
+        #expect(l.textLayout.lines.map(\.text) == ["aaaa bbbb", "cccc"])
+        #expect(l.textLayout.font.size == 20)
+        #expect(l.textFrame == Rect(x: 5, y: 5, width: 90, height: 40))
+    }
+
+    @Test("when the lines do not fit the height the font shrinks until they do")
+    func shrinksToHeight() {
+        // Two 20 px lines need 40 px; in 30 px each line may be 15 px.
+        let l = label("aaaa bbbb cccc", width: 100, height: 30, lines: 2, minimumScale: 0.5)
+        #expect(l.textLayout.lines.count == 2)
+        #expect(l.textLayout.font.size == 15)
+        #expect(l.textFrame.height <= 30)
+    }
+
+    @Test("newlines start new lines; zero lines means as many as the height holds")
+    func newlines() {
+        let l = label("one\ntwo\nthree", width: 200, height: 100, lines: 0)
+        #expect(l.textLayout.lines.map(\.text) == ["one", "two", "three"])
+        let single = label("one\ntwo", width: 200, height: 100)
+        #expect(single.textLayout.lines.map(\.text) == ["one two"])
+    }
+
+    @Test("text that fits at no allowed size is cut with an ellipsis, and the label says so")
+    func truncates() {
+        let l = label("abcdefghij", width: 60, height: 40)
+        #expect(l.textLayout.lines.map(\.text) == ["abcde…"])
+        #expect(l.isTruncated)
+        #expect(l.textFrame.width <= 60)
+        let wrapped = label("aaaa bbbb cccc dddd eeee", width: 100, height: 40, lines: 2)
+        #expect(wrapped.textLayout.lines.map(\.text) == ["aaaa bbbb", "cccc dddd…"])
+        #expect(wrapped.isTruncated)
+    }
+
+    @Test("a word wider than the line is not wrapped: the font shrinks for it")
+    func longWord() {
+        let l = label("ab abcdefghijkl", width: 100, height: 60, lines: 3, minimumScale: 0.5)
+        #expect(l.textLayout.lines.map(\.text) == ["ab", "abcdefghijkl"])
+        #expect(l.textLayout.font.size == 16.5)
+    }
+
+    @Test("sizeThatFits gives the size of the lines at full size, for the label's text or another")
+    func sizeThatFits() {
+        let l = label("aaaa bbbb cccc", width: 10, height: 10, lines: 0)
+        #expect(l.sizeThatFits(Size(width: 100, height: .infinity)) == Size(width: 90, height: 40))
+        #expect(l.sizeThatFits(Size(width: 1000, height: .infinity), text: "abc") == Size(width: 30, height: 20))
+        #expect(l.lineHeight == 20)
+    }
+
+    @Test("empty text has no lines and an empty frame at the centre")
+    func empty() {
+        let l = label("", width: 100, height: 40)
+        #expect(l.textLayout.lines.isEmpty)
+        #expect(l.textFrame.isEmpty && l.textFrame.origin == Point(x: 50, y: 20))
+        #expect(!l.isTruncated)
+    }
+
+    @Test("a new text measurer lays the whole window out again and labels measure with it")
+    func newMeasurerRelaysOut() {
+        final class CountingView: View {
+            var layouts = 0
+            override func layoutSubviews() { layouts += 1 }
+        }
+        let view = CountingView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        window.addSubview(view)
+        let l = Label(text: "abcd", frame: Rect(x: 0, y: 0, width: 200, height: 40))
+        l.font = Font(size: 20)
+        view.addSubview(l)
+        _ = window.takeDamage()
+        let before = view.layouts
+        window.textMeasurer = HalfEmMeasurer()
+        #expect(window.needsDisplay)
+        _ = window.takeDamage()
+        #expect(view.layouts == before + 1)
+        #expect(l.textFrame.width == 40)
+    }
+
+    @Test("observers hear of named labels' new texts, not of unnamed ones'")
+    func observedTexts() {
+        final class Texts: WindowObserver {
+            var changes: [String] = []
+            func labelTextDidChange(_ label: Label, from oldText: String) { changes.append(label.text) }
+        }
+        let texts = Texts()
+        window.addObserver(texts)
+        let named = label("a", width: 100, height: 40)
+        named.name = "named"
+        let unnamed = label("a", width: 100, height: 40)
+        named.text = "b"
+        unnamed.text = "c"
+        #expect(texts.changes == ["b"])
+    }
+}
