@@ -17,6 +17,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // Elementary functions (cos, sin, atan2) without Foundation or a C
+        // import in the toolkit core.
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
     ],
     targets: [
         // MARK: C shims
@@ -35,7 +38,7 @@ let package = Package(
         .target(name: "CPosix"),
 
         // MARK: Toolkit core: pure Swift, no C imports, no I/O.
-        .target(name: "GestureKit"),
+        .target(name: "GestureKit", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
 
         // MARK: Renderer
         .target(name: "GestureRender", dependencies: ["GestureKit", "CCairo"]),

@@ -1,4 +1,4 @@
-import Foundation  // cos/sin
+import RealModule
 
 /// A 2-D affine transform, laid out as CoreGraphics' `CGAffineTransform`:
 /// `x' = a*x + c*y + tx`, `y' = b*x + d*y + ty`.
@@ -22,7 +22,7 @@ public struct AffineTransform: Hashable, Sendable {
     /// Rotation by `angle` radians; positive turns clockwise on screen
     /// because y grows downwards.
     public init(rotationAngle angle: Double) {
-        let cs = cos(angle), sn = sin(angle)
+        let cs = Double.cos(angle), sn = Double.sin(angle)
         self.init(a: cs, b: sn, c: -sn, d: cs, tx: 0, ty: 0)
     }
 

@@ -1,4 +1,4 @@
-import Foundation  // atan2
+import RealModule
 
 /// Recognizes two fingers turning around each other (continuous).
 /// `rotation` is the angle turned since touch-down in radians (positive is
@@ -29,7 +29,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
         guard let (first, second) = firstTwoActiveTouches else { return nil }
         let d = second.locationInWindow - first.locationInWindow
         guard d.x != 0 || d.y != 0 else { return nil }
-        return atan2(d.y, d.x)
+        return Double.atan2(y: d.y, x: d.x)
     }
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {

@@ -1,4 +1,4 @@
-import Foundation  // atan2
+import RealModule
 
 /// The directions a swipe may go, as a bit mask (UIKit's values).
 public struct SwipeDirection: OptionSet, Hashable, Sendable, CustomStringConvertible {
@@ -62,7 +62,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         let across = horizontal ? abs(d.y) : abs(d.x)
         guard along >= Thresholds.swipeMinimumDistance else { return }
         let went: SwipeDirection = horizontal ? (d.x > 0 ? .right : .left) : (d.y > 0 ? .down : .up)
-        let angle = atan2(across, along)
+        let angle = Double.atan2(y: across, x: along)
         let elapsed = event.timestamp - startTime
         if angle > Thresholds.swipeMaximumAngle {
             fail("\(Int((angle * 180 / .pi).rounded()))° off axis > \(Int((Thresholds.swipeMaximumAngle * 180 / .pi).rounded()))°")

@@ -1,41 +1,93 @@
-import Foundation  // cos/sin
+import RealModule
 
-/// The state of a touchpad gesture being turned into touches: where the
-/// synthetic fingers are.
-struct TouchpadEmulation {
+/// A touchpad's gestures (`zwp_pointer_gestures_v1`) as touches, so the same
+/// recognizers see them: a pinch becomes two touches around the pointer,
+/// `Thresholds.touchpadPinchSpan` apart at scale 1, that spread and turn
+/// with it; a swipe is one touch that follows the fingers' movement; a hold
+/// is one touch resting at the pointer (long enough, a long press). One
+/// gesture at a time: a new one cancels any still going.
+final class TouchpadEmulation {
     enum Kind { case pinch, swipe, hold }
 
-    static let pinchKeys: (Int64, Int64) = (-10, -11)
-    static let strokeKey: Int64 = -12
-
-    var kind: Kind?
+    private unowned let frames: TouchFrames
+    /// The gesture under way, if any.
+    private(set) var kind: Kind?
     private var center = Point.zero
     private var scale = 1.0
     private var angle = 0.0
-    var strokePoint = Point.zero
+    private var strokePoint = Point.zero
 
-    mutating func beginPinch(at c: Point) {
+    init(frames: TouchFrames) {
+        self.frames = frames
+    }
+
+    func beginPinch(at c: Point, time: Double) {
+        end(cancelled: true, time: time)
         kind = .pinch
         center = c
         scale = 1
         angle = 0
+        let (a, b) = pinchPoints()
+        frames.begin(TouchKey.touchpadPinch.0, at: a, time: time)
+        frames.begin(TouchKey.touchpadPinch.1, at: b, time: time)
+        frames.flush()
     }
 
-    mutating func updatePinch(dx: Double, dy: Double, scale: Double, rotationDegrees: Double) {
+    /// `dx`/`dy`: movement of the fingers' centre since the last update;
+    /// `scale`: since the begin; `rotationDegrees`: clockwise since the last
+    /// update (as the protocol reports them).
+    func updatePinch(dx: Double, dy: Double, scale: Double, rotationDegrees: Double, time: Double) {
+        guard kind == .pinch, dx.isFinite, dy.isFinite, scale.isFinite, rotationDegrees.isFinite else { return }
         center = center + Point(x: dx, y: dy)
-        self.scale = max(0.01, scale)
+        self.scale = Swift.max(0.01, scale)
         angle += rotationDegrees * .pi / 180
+        let (a, b) = pinchPoints()
+        frames.move(TouchKey.touchpadPinch.0, to: a, time: time)
+        frames.move(TouchKey.touchpadPinch.1, to: b, time: time)
+        frames.flush()
+    }
+
+    /// A swipe or hold begins: one touch goes down at `p`.
+    func beginStroke(_ kind: Kind, at p: Point, time: Double) {
+        end(cancelled: true, time: time)
+        self.kind = kind
+        strokePoint = p
+        frames.begin(.touchpadStroke, at: p, time: time)
+        frames.flush()
+    }
+
+    func updateSwipe(dx: Double, dy: Double, time: Double) {
+        guard kind == .swipe, dx.isFinite, dy.isFinite else { return }
+        strokePoint = strokePoint + Point(x: dx, y: dy)
+        frames.move(.touchpadStroke, to: strokePoint, time: time)
+        frames.flush()
+    }
+
+    /// Ends the gesture if it is of `kind` (an end for another kind, or for
+    /// none, is ignored).
+    func end(_ kind: Kind, cancelled: Bool, time: Double) {
+        guard self.kind == kind else { return }
+        end(cancelled: cancelled, time: time)
+    }
+
+    /// Forgets a gesture whose touches were cancelled with every other.
+    func touchesCancelled() {
+        kind = nil
+    }
+
+    private func end(cancelled: Bool, time: Double) {
+        guard kind != nil else { return }
+        frames.end(TouchKey.touchpadPinch.0, time: time, cancelled: cancelled)
+        frames.end(TouchKey.touchpadPinch.1, time: time, cancelled: cancelled)
+        frames.end(.touchpadStroke, time: time, cancelled: cancelled)
+        kind = nil
+        frames.flush()
     }
 
     /// The two fingers, `Thresholds.touchpadPinchSpan * scale` apart.
-    func pinchPoints() -> (Point, Point) {
+    private func pinchPoints() -> (Point, Point) {
         let half = Thresholds.touchpadPinchSpan * scale / 2
-        let d = Point(x: cos(angle) * half, y: sin(angle) * half)
+        let d = Point(x: Double.cos(angle) * half, y: Double.sin(angle) * half)
         return (center - d, center + d)
-    }
-
-    mutating func beginStroke(_ kind: Kind, at p: Point) {
-        self.kind = kind
-        strokePoint = p
     }
 }

@@ -1,0 +1,27 @@
+/// Counts successive taps: a touch that goes down soon after the previous
+/// tap lifted, close to where it was, continues its count (1, 2, 3...).
+/// The limits are `Thresholds.multiTapInterval` and
+/// `Thresholds.multiTapDistance`; a touch that moved beyond
+/// `Thresholds.tapSlop` was no tap (its count is 0) and starts nothing.
+struct TapCounter {
+    private var lastTap: (location: Point, time: Double, count: Int)?
+
+    /// The tap count for a touch going down at `location` and `time`, when
+    /// `othersDown` tells whether another finger is already down (a second
+    /// finger is a new gesture, not a second tap).
+    func count(at location: Point, time: Double, othersDown: Bool) -> Int {
+        guard !othersDown, let last = lastTap,
+              time - last.time <= Thresholds.multiTapInterval,
+              location.distance(to: last.location) <= Thresholds.multiTapDistance else { return 1 }
+        return last.count + 1
+    }
+
+    /// A touch lifted at `location` and `time`: if it stayed a tap, the
+    /// next one may continue its count.
+    mutating func touchLifted(_ touch: Touch, at location: Point, time: Double) {
+        guard touch.tapCount > 0, location.distance(to: touch.initialLocationInWindow) <= Thresholds.tapSlop else {
+            return
+        }
+        lastTap = (location, time, touch.tapCount)
+    }
+}

@@ -1,0 +1,216 @@
+/// The touches on the surface and the frame being collected: raw begin,
+/// move and end calls per finger go in; one delivery per frame comes out.
+///
+/// Robust to odd sequences: a begin for a finger that is already down
+/// cancels the old touch first; a move or end for an unknown finger is
+/// ignored; a frame the compositor never sends is made up by
+/// `endOfInputBatch()`. Every touch that began ends exactly once, as ended
+/// or cancelled.
+///
+/// Raw changes to a touch that views or recognizers already know are kept
+/// pending until its frame is delivered: a timer firing in between (a long
+/// press, the missing-frame wait) must see the touch as it was last
+/// delivered, not half-way through the next frame.
+final class TouchFrames {
+    private unowned let window: Window
+    private var touchesByKey: [TouchKey: Touch] = [:]
+    private var frameChanges: [Touch] = []
+    /// The changes being delivered; swapped with `frameChanges`, so both
+    /// keep their storage from frame to frame.
+    private var delivering: [Touch] = []
+    /// Touches that ended, to be reused once nothing else holds them.
+    private var retiredTouches: [Touch] = []
+    private static let retiredTouchLimit = 16
+    private var nextIdentifier = 1
+    private var taps = TapCounter()
+    private var missingFrameTimer: ScheduledTimer?
+
+    /// Called when a frame the compositor left open is closed here, so a
+    /// recording can write the frame the delivery had.
+    var onMadeUpFrame: (() -> Void)?
+
+    init(window: Window) {
+        self.window = window
+    }
+
+    // MARK: What is down
+
+    var activeTouches: [Touch] { Array(touchesByKey.values) }
+
+    var hasPendingFrame: Bool { !frameChanges.isEmpty }
+
+    func touch(for key: TouchKey) -> Touch? { touchesByKey[key] }
+
+    func hasActiveTouch(where condition: (Touch) -> Bool) -> Bool {
+        touchesByKey.values.contains(where: condition)
+    }
+
+    func forEachActiveTouch(_ body: (Touch) -> Void) {
+        for t in touchesByKey.values { body(t) }
+    }
+
+    /// The keys down now that satisfy `include`, in a stable order.
+    func keys(where include: (TouchKey) -> Bool) -> [TouchKey] {
+        touchesByKey.keys.filter(include).sorted()
+    }
+
+    // MARK: Changes
+
+    func begin(_ key: TouchKey, at location: Point, time: Double) {
+        if touchesByKey[key] != nil {
+            end(key, time: time, cancelled: true)
+        }
+        let touch = makeTouch(at: location, time: time)
+        touch.changedInFrame = true
+        touch.beganInFrame = true
+        touchesByKey[key] = touch
+        frameChanges.append(touch)
+    }
+
+    func move(_ key: TouchKey, to location: Point, time: Double) {
+        guard let touch = touchesByKey[key], location.x.isFinite, location.y.isFinite else { return }
+        if touch.beganInFrame {
+            // Not delivered anywhere yet: it simply begins here.
+            touch.locationInWindow = location
+            touch.timestamp = time
+            return
+        }
+        markChanged(touch)
+        touch.pendingLocation = location
+        touch.pendingTimestamp = time
+    }
+
+    func end(_ key: TouchKey, time: Double, cancelled: Bool) {
+        guard let touch = touchesByKey.removeValue(forKey: key) else { return }
+        if touch.beganInFrame {
+            // Down and up in one frame: the view must see it begin first.
+            flush()
+        }
+        markChanged(touch)
+        touch.pendingEnd = cancelled ? .cancelled : .ended
+        let endTime = Swift.max(time, touch.pendingTimestamp ?? touch.timestamp)
+        touch.pendingTimestamp = endTime
+        if !cancelled {
+            taps.touchLifted(touch, at: touch.pendingLocation ?? touch.locationInWindow, time: endTime)
+        }
+    }
+
+    /// Ends every touch down now, as cancelled, and delivers the frame.
+    func cancelAll() {
+        for key in touchesByKey.keys.sorted() {
+            end(key, time: window.scheduler.now, cancelled: true)
+        }
+        flush()
+    }
+
+    // MARK: Frames
+
+    /// A batch of protocol events was dispatched. A frame the compositor
+    /// left open is delivered now only if no finger is down any more
+    /// (weston 10 sends no `wl_touch.frame` after the last up). With fingers
+    /// still down its `frame` is surely on the way, and closing the frame
+    /// early would split one event into two; only if it has not come after
+    /// `Thresholds.missingFrameTimeout` is the frame delivered anyway.
+    func endOfInputBatch() {
+        guard !frameChanges.isEmpty else { return }
+        if touchesByKey.isEmpty {
+            closeMissingFrame()
+        } else if missingFrameTimer == nil {
+            missingFrameTimer = window.scheduler.schedule(after: Thresholds.missingFrameTimeout) { [weak self] _ in
+                self?.missingFrameTimer = nil
+                self?.closeMissingFrame()
+            }
+        }
+    }
+
+    private func closeMissingFrame() {
+        guard !frameChanges.isEmpty else { return }
+        onMadeUpFrame?()
+        flush()
+    }
+
+    /// Delivers everything changed since the previous frame as one event.
+    func flush() {
+        missingFrameTimer?.invalidate()
+        missingFrameTimer = nil
+        guard !frameChanges.isEmpty else { return }
+        // A frame delivered from inside this one (a handler cancelling every
+        // touch) finds `delivering` in use and starts an empty one.
+        var changed: [Touch] = []
+        swap(&changed, &delivering)
+        swap(&changed, &frameChanges)
+        defer {
+            retire(changed)
+            changed.removeAll(keepingCapacity: true)
+            if delivering.isEmpty { swap(&changed, &delivering) }
+        }
+        for t in changed { applyPending(t) }
+        for t in touchesByKey.values where !t.changedInFrame { t.phase = .stationary }
+        // Hit-testing new touches needs current frames: a page shown since
+        // the last draw has not been laid out yet.
+        if changed.contains(where: { $0.phase == .began }) { window.layoutIfPending() }
+        for o in window.observers { o.touchesDidChange(changed, in: window) }
+        let timestamp = changed.reduce(-Double.infinity) { Swift.max($0, $1.timestamp) }
+        window.delivery.deliver(changed, at: timestamp)
+        for t in changed {
+            t.changedInFrame = false
+            t.beganInFrame = false
+        }
+    }
+
+    private func markChanged(_ touch: Touch) {
+        guard !touch.changedInFrame else { return }
+        touch.changedInFrame = true
+        frameChanges.append(touch)
+    }
+
+    /// Applies a touch's pending changes as its frame is delivered.
+    private func applyPending(_ touch: Touch) {
+        guard !touch.beganInFrame else { return }
+        touch.previousLocationInWindow = touch.locationInWindow
+        if let p = touch.pendingLocation { touch.locationInWindow = p }
+        if let t = touch.pendingTimestamp { touch.timestamp = t }
+        touch.phase = touch.pendingEnd ?? .moved
+        if touch.tapCount > 0 && touch.locationInWindow.distance(to: touch.initialLocationInWindow) > Thresholds.tapSlop {
+            touch.tapCount = 0
+        }
+        touch.pendingLocation = nil
+        touch.pendingTimestamp = nil
+        touch.pendingEnd = nil
+    }
+
+    // MARK: Touch objects
+
+    /// A touch that just went down: a retired one nothing holds any more,
+    /// or a new one.
+    private func makeTouch(at location: Point, time: Double) -> Touch {
+        let identifier = nextIdentifier
+        nextIdentifier += 1
+        let tapCount = taps.count(at: location, time: time, othersDown: !touchesByKey.isEmpty)
+        for i in retiredTouches.indices where isKnownUniquelyReferenced(&retiredTouches[i]) {
+            let touch = retiredTouches.remove(at: i)
+            touch.start(identifier: identifier, location: location, timestamp: time, tapCount: tapCount, window: window)
+            return touch
+        }
+        return Touch(identifier: identifier, location: location, timestamp: time, tapCount: tapCount, window: window)
+    }
+
+    /// Keeps touches that ended for reuse.
+    private func retire(_ touches: [Touch]) {
+        for t in touches where !t.isActive && retiredTouches.count < Self.retiredTouchLimit {
+            retiredTouches.append(t)
+        }
+    }
+
+    /// The touches kept for reuse (their identifiers) and how many of them
+    /// something besides this object still holds (it never reuses those):
+    /// what a leak check needs to tell the pool from a leak.
+    func reusePoolAudit() -> (identifiers: Set<Int>, heldElsewhere: Int) {
+        var identifiers: Set<Int> = [], heldElsewhere = 0
+        for i in retiredTouches.indices {
+            identifiers.insert(retiredTouches[i].identifier)
+            if !isKnownUniquelyReferenced(&retiredTouches[i]) { heldElsewhere += 1 }
+        }
+        return (identifiers, heldElsewhere)
+    }
+}
