@@ -61,7 +61,8 @@ public enum DemoApp {
 /// keyboard shortcuts, the shake-to-edit sheet and the overlays. The window
 /// keeps it alive through the shortcuts' actions.
 final class DemoShell {
-    private weak var window: Window?
+    /// Unowned: the window keeps the shell alive through its shortcuts.
+    private unowned let window: Window?
     private let tabs = TabBarController()
     private let output: (String) -> Void
     private var helpOverlay: HelpOverlayView?

@@ -44,8 +44,12 @@ public final class AccelerometerShakeMonitor {
     /// Whether a poll is scheduled.
     public var isPolling: Bool { timer != nil }
 
-    /// Weak: the window holds the monitor as an observer.
-    private weak var window: Window?
+    /// Unowned, not strong: the window holds the monitor as an observer.
+    /// Not weak either: a weak reference to the window would put every
+    /// retain of it, on every touch, on the runtime's slow path. The
+    /// monitor must not outlive its window (the window's observers and
+    /// timers, which keep it, go with the window).
+    private unowned let window: Window?
     private let detector = ShakeDetector()
     private var timer: ScheduledTimer?
     private var isStarted = false

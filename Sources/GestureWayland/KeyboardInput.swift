@@ -20,7 +20,11 @@ final class KeyboardInput {
     /// The compositor's keymap; keys are dropped until one arrives.
     private var keymap: Keymap?
     /// The window, while it has this keyboard's focus (enter to leave).
-    private weak var focusedWindow: Window?
+    /// Whether the keyboard focus is on the shown window. (A flag, not a
+    /// weak reference: a weak reference to the window would make every
+    /// retain of it, on every touch, take the runtime's slow path.)
+    private var hasFocus = false
+    private var focusedWindow: Window? { hasFocus ? target.window : nil }
     private let keyRepeat = KeyRepeat()
 
     /// Takes the keyboard of `seat` (a `wl_seat` of `version`; the keyboard
@@ -55,7 +59,7 @@ final class KeyboardInput {
     func cancel() {
         keyRepeat.stop()
         guard let window = focusedWindow else { return }
-        focusedWindow = nil
+        hasFocus = false
         window.keyboardFocusLost()
     }
 
@@ -86,8 +90,8 @@ final class KeyboardInput {
     }
 
     fileprivate func handleEnter(serial: UInt32, surface: OpaquePointer?) {
-        guard let window = target.window(for: surface) else { return }
-        focusedWindow = window
+        guard target.window(for: surface) != nil else { return }
+        hasFocus = true
         // Keys already held at enter are not presses (the protocol says
         // so); the modifiers event that follows sets the modifiers.
     }

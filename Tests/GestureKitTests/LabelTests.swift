@@ -145,3 +145,48 @@ struct LabelTests {
         #expect(texts.changes == ["b"])
     }
 }
+
+/// `Label.updateText(_:)`, the way text that changes with every touch event
+/// is set: it behaves as setting `text` does.
+@Suite("Label text built in place")
+struct LabelUpdateTextTests {
+    final class TextChanges: WindowObserver {
+        var changes: [(old: String, new: String)] = []
+        func labelTextDidChange(_ label: Label, from oldText: String) { changes.append((oldText, label.text)) }
+    }
+
+    let window = Window(size: Size(width: 400, height: 300), timeSource: VirtualTimeSource())
+    let label = Label(text: "Pinched, Scale:1.00", frame: Rect(x: 10, y: 10, width: 300, height: 30))
+    let observer = TextChanges()
+
+    init() {
+        label.name = "output"
+        window.addSubview(label)
+        window.addObserver(observer)
+        _ = window.takeDamage()
+    }
+
+    @Test("new text replaces the old, redraws the label's area and tells observers the old text")
+    func newText() {
+        label.updateText { $0 += "Pinched, Scale:"; $0 += formatFixed(1.5) }
+        #expect(label.text == "Pinched, Scale:1.50")
+        #expect(observer.changes.map(\.old) == ["Pinched, Scale:1.00"])
+        #expect(observer.changes.map(\.new) == ["Pinched, Scale:1.50"])
+        #expect(window.takeDamage() == Rect(x: 9, y: 9, width: 302, height: 32))
+    }
+
+    @Test("building the same text again changes nothing: no redraw, no observer call")
+    func sameText() {
+        label.updateText { $0 += "Pinched, Scale:1.00" }
+        #expect(observer.changes.isEmpty)
+        #expect(window.takeDamage() == nil)
+    }
+
+    @Test("each build starts from an empty string, whatever the label showed")
+    func startsEmpty() {
+        label.updateText { #expect($0.isEmpty); $0 += "A" }
+        label.updateText { #expect($0.isEmpty); $0 += "B" }
+        #expect(label.text == "B")
+        #expect(observer.changes.map(\.old) == ["Pinched, Scale:1.00", "A"])
+    }
+}

@@ -26,6 +26,19 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
         blackHole(workload.window)
     }
 
+    // Only the 200 frames of the pinch-and-rotate, over and over: the
+    // steady state of a gesture under way, where nothing may allocate.
+    Benchmark("Pinch-and-rotate moves on the Gestures page",
+              configuration: .init(metrics: [.throughput, .wallClock, .mallocCountTotal],
+                                   scalingFactor: .kilo)) { benchmark in
+        var workload = TouchWorkload(.pinchMovesOnly)
+        for _ in 0..<workload.eventsPerCycle { workload.step() }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { workload.step() }
+        benchmark.stopMeasurement()
+        blackHole(workload.window)
+    }
+
     Benchmark("Full 1920x1080 frame of the Gestures page",
               configuration: .init(metrics: [.wallClock, .mallocCountTotal])) { benchmark in
         let frame = FrameTarget(size: Size(width: 1920, height: 1080))

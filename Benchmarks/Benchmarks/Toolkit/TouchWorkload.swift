@@ -4,14 +4,24 @@ import GestureKit
 import Glibc
 #endif
 
-/// A cycle of touch input on the Gestures page, as a compositor would send
-/// it: a two-finger pinch-and-rotate of the picture, a pan, a fast swipe, a
-/// single tap (recognized once the double tap's timer gives up), a double
-/// tap and a long press, frames 8 ms apart on a virtual clock whose timers
-/// fire as time passes. `step()` performs exactly one touch event (a down,
-/// a motion or an up) and the frame or clock advance that follows it, so a
-/// benchmark iteration is one touch event.
+/// Touch input on the Gestures page, as a compositor would send it, frames
+/// 8 ms apart on a virtual clock whose timers fire as time passes. `step()`
+/// performs exactly one touch event (a down, a motion or an up) and the
+/// frame or clock advance that follows it, so a benchmark iteration is one
+/// touch event.
 struct TouchWorkload {
+    /// Which input the cycle holds.
+    enum Cycle {
+        /// Every gesture of the page in turn: a two-finger pinch-and-rotate
+        /// of the picture, a pan, a fast swipe, a single tap (recognized
+        /// once the double tap's timer gives up), a double tap and a long
+        /// press.
+        case allGestures
+        /// Two fingers that went down once, pinching and turning out and
+        /// back for ever: a gesture under way, moves only.
+        case pinchMovesOnly
+    }
+
     enum Operation {
         case down(Int32, Point)
         case move(Int32, Point)
@@ -19,6 +29,13 @@ struct TouchWorkload {
         case frame
         /// Moves the virtual clock on and fires the timers that fall due.
         case wait(Double)
+
+        var isTouchEvent: Bool {
+            switch self {
+            case .down, .move, .up: return true
+            case .frame, .wait: return false
+            }
+        }
     }
 
     let window: Window
@@ -30,17 +47,19 @@ struct TouchWorkload {
 
     /// The page at `size`, laid out, with the cycle built from its areas'
     /// places on screen.
-    init(size: Size = Size(width: 1024, height: 768)) {
+    init(_ cycle: Cycle = .allGestures, size: Size = Size(width: 1024, height: 768)) {
         clock = VirtualTimeSource(start: 1)
         window = DemoApp.makeWindow(size: size, timeSource: clock, page: .gestures)
         _ = window.takeDamage()
-        operations = Self.cycle(in: window)
-        eventsPerCycle = operations.reduce(0) { count, op in
-            switch op {
-            case .down, .move, .up: return count + 1
-            case .frame, .wait: return count
-            }
+        switch cycle {
+        case .allGestures:
+            operations = Self.allGestures(in: window)
+        case .pinchMovesOnly:
+            let c = Self.center(of: "image", in: window)
+            for op in Self.pinchDown(around: c) { Self.perform(op, window: window, clock: clock) }
+            operations = Self.pinchMoves(around: c, from: 0, to: 1) + Self.pinchMoves(around: c, from: 1, to: 0)
         }
+        eventsPerCycle = operations.filter(\.isTouchEvent).count
     }
 
     /// Performs the next touch event and any frame or wait right after it.
@@ -48,19 +67,14 @@ struct TouchWorkload {
         var performedEvent = false
         while true {
             let op = operations[next]
-            let isEvent: Bool
-            switch op {
-            case .down, .move, .up: isEvent = true
-            case .frame, .wait: isEvent = false
-            }
-            if isEvent && performedEvent { return }
-            perform(op)
-            performedEvent = performedEvent || isEvent
+            if op.isTouchEvent && performedEvent { return }
+            Self.perform(op, window: window, clock: clock)
+            performedEvent = performedEvent || op.isTouchEvent
             next = (next + 1) % operations.count
         }
     }
 
-    private func perform(_ op: Operation) {
+    private static func perform(_ op: Operation, window: Window, clock: VirtualTimeSource) {
         let input = window.input
         let now = clock.now
         switch op {
@@ -74,66 +88,69 @@ struct TouchWorkload {
         }
     }
 
-    // MARK: The cycle
+    // MARK: Cycles
 
     private static let frameInterval = 0.008
+    private static let frameEnd: [Operation] = [.frame, .wait(frameInterval)]
 
-    private static func cycle(in window: Window) -> [Operation] {
-        func center(_ name: String) -> Point {
-            guard let view = window.view(named: name) else { preconditionFailure("no view named \(name)") }
-            return view.convert(view.bounds.center, to: nil)
-        }
+    private static func center(of name: String, in window: Window) -> Point {
+        guard let view = window.view(named: name) else { preconditionFailure("no view named \(name)") }
+        return view.convert(view.bounds.center, to: nil)
+    }
+
+    /// The two fingers of the pinch, `k` of the way (0...1) from a 100 px
+    /// span to 150 px while turning half a radian.
+    private static func fingers(around c: Point, at k: Double) -> (Point, Point) {
+        let span = 100 + 50 * k, angle = 0.5 * k
+        let d = Point(x: cos(angle) * span / 2, y: sin(angle) * span / 2)
+        return (c - d, c + d)
+    }
+
+    private static func pinchDown(around c: Point) -> [Operation] {
+        let (a, b) = fingers(around: c, at: 0)
+        return [.down(0, a), .down(1, b)] + frameEnd
+    }
+
+    /// 200 frames moving both fingers from `k0` to `k1` of the way.
+    private static func pinchMoves(around c: Point, from k0: Double, to k1: Double) -> [Operation] {
         var ops: [Operation] = []
-        func frame() { ops += [.frame, .wait(frameInterval)] }
-
-        // Pinch from a 100 px span to 150 px while turning half a radian,
-        // over 200 frames, around the picture.
-        let c = center("image")
-        func fingers(_ k: Double) -> (Point, Point) {
-            let span = 100 + 50 * k, angle = 0.5 * k
-            let d = Point(x: cos(angle) * span / 2, y: sin(angle) * span / 2)
-            return (c - d, c + d)
-        }
-        let (a0, b0) = fingers(0)
-        ops += [.down(0, a0), .down(1, b0)]
-        frame()
         for i in 1...200 {
-            let (a, b) = fingers(Double(i) / 200)
-            ops += [.move(0, a), .move(1, b)]
-            frame()
+            let (a, b) = fingers(around: c, at: k0 + (k1 - k0) * Double(i) / 200)
+            ops += [.move(0, a), .move(1, b)] + frameEnd
         }
-        ops += [.up(0), .up(1)]
-        frame()
+        return ops
+    }
+
+    private static func allGestures(in window: Window) -> [Operation] {
+        var ops: [Operation] = []
+
+        let c = center(of: "image", in: window)
+        ops += pinchDown(around: c) + pinchMoves(around: c, from: 0, to: 1)
+        ops += [.up(0), .up(1)] + frameEnd
 
         // A slow pan of 120 px over 60 frames.
-        let p = center("panArea")
-        ops.append(.down(0, p))
-        frame()
+        let p = center(of: "panArea", in: window)
+        ops += [.down(0, p)] + frameEnd
         for i in 1...60 {
-            ops.append(.move(0, p + Point(x: 2 * Double(i), y: Double(i))))
-            frame()
+            ops += [.move(0, p + Point(x: 2 * Double(i), y: Double(i)))] + frameEnd
         }
-        ops.append(.up(0))
-        frame()
+        ops += [.up(0)] + frameEnd
 
         // A fast swipe to the left: 160 px in 8 frames.
-        let s = center("swipeArea") + Point(x: 80, y: 0)
-        ops.append(.down(0, s))
-        frame()
+        let s = center(of: "swipeArea", in: window) + Point(x: 80, y: 0)
+        ops += [.down(0, s)] + frameEnd
         for i in 1...8 {
-            ops.append(.move(0, s - Point(x: 20 * Double(i), y: 0)))
-            frame()
+            ops += [.move(0, s - Point(x: 20 * Double(i), y: 0))] + frameEnd
         }
-        ops.append(.up(0))
-        frame()
+        ops += [.up(0)] + frameEnd
 
         // A single tap, recognized when the double tap's wait runs out; then
         // a double tap; then a long press.
-        let t = center("tapArea")
+        let t = center(of: "tapArea", in: window)
         ops += [.down(0, t), .frame, .wait(0.06), .up(0), .frame, .wait(0.5)]
         ops += [.down(0, t), .frame, .wait(0.06), .up(0), .frame, .wait(0.1)]
         ops += [.down(0, t), .frame, .wait(0.06), .up(0), .frame, .wait(0.5)]
-        let l = center("longPressArea")
+        let l = center(of: "longPressArea", in: window)
         ops += [.down(0, l), .frame, .wait(0.6), .up(0), .frame, .wait(0.5)]
         return ops
     }

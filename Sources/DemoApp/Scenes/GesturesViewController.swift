@@ -87,7 +87,14 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
         pan.addAction { [weak self] r in
             guard let self, let pan = r as? PanGestureRecognizer else { return }
             let t = pan.translation(in: self.panArea)
-            self.show("Panned, Translation:(\(formatCoordinate(t.x.rounded())),\(formatCoordinate(t.y.rounded())))")
+            // Built in the label's own storage: this runs for every event.
+            self.outputLabel.updateText { text in
+                text += "Panned, Translation:("
+                text += formatCoordinate(t.x.rounded())
+                text += ","
+                text += formatCoordinate(t.y.rounded())
+                text += ")"
+            }
         }
         panArea.addGestureRecognizer(pan)
 
@@ -123,12 +130,22 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
         }
         pinch.addAction { [weak self] r in
             guard let self, let pinch = r as? PinchGestureRecognizer else { return }
-            self.show("Pinched, Scale:\(formatFixed(pinch.scale)), Velocity:\(formatFixed(pinch.velocity))")
+            self.outputLabel.updateText { text in
+                text += "Pinched, Scale:"
+                text += formatFixed(pinch.scale)
+                text += ", Velocity:"
+                text += formatFixed(pinch.velocity)
+            }
             self.setImage(scale: pinch.scale, rotation: 0)
         }
         rotation.addAction { [weak self] r in
             guard let self, let rotation = r as? RotationGestureRecognizer else { return }
-            self.show("Rotated, Radians:\(formatFixed(rotation.rotation)), Velocity:\(formatFixed(rotation.velocity))")
+            self.outputLabel.updateText { text in
+                text += "Rotated, Radians:"
+                text += formatFixed(rotation.rotation)
+                text += ", Velocity:"
+                text += formatFixed(rotation.velocity)
+            }
             self.setImage(scale: self.imageScale, rotation: rotation.rotation)
         }
         pinchArea.addGestureRecognizer(pinch)

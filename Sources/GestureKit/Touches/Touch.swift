@@ -18,7 +18,10 @@ public final class Touch: Hashable, CustomStringConvertible {
     public internal(set) var tapCount = 1
     /// The view hit-tested at touch-down; the touch stays with it for life.
     public internal(set) var view: View?
-    public internal(set) weak var window: Window?
+    /// The window of the touch's view. (Derived, not stored: a weak
+    /// reference to the window from every touch would put each retain of
+    /// the window on the runtime's slow path.)
+    public var window: Window? { view?.window }
     /// The recognizers this touch is delivered to.
     public internal(set) var gestureRecognizers: [GestureRecognizer] = []
     /// The contact's ellipse, where the device reports it (`wl_touch`
@@ -48,21 +51,20 @@ public final class Touch: Hashable, CustomStringConvertible {
     var pendingTimestamp: Double?
     var pendingEnd: Phase?
 
-    init(identifier: Int, location: Point, timestamp: Double, tapCount: Int, window: Window) {
-        start(identifier: identifier, location: location, timestamp: timestamp, tapCount: tapCount, window: window)
+    init(identifier: Int, location: Point, timestamp: Double, tapCount: Int) {
+        start(identifier: identifier, location: location, timestamp: timestamp, tapCount: tapCount)
     }
 
     /// Makes the touch a new one that just went down. The input router
     /// reuses touches that ended and that nothing holds any more, so a
     /// stream of touches allocates nothing; no one can tell, since no one
     /// holds them.
-    func start(identifier: Int, location: Point, timestamp: Double, tapCount: Int, window: Window) {
+    func start(identifier: Int, location: Point, timestamp: Double, tapCount: Int) {
         self.identifier = identifier
         phase = .began
         self.timestamp = timestamp
         self.tapCount = tapCount
         view = nil
-        self.window = window
         gestureRecognizers.removeAll(keepingCapacity: true)
         majorRadius = 0
         minorRadius = 0

@@ -189,10 +189,10 @@ final class TouchFrames {
         let tapCount = taps.count(at: location, time: time, othersDown: !touchesByKey.isEmpty)
         for i in retiredTouches.indices where isKnownUniquelyReferenced(&retiredTouches[i]) {
             let touch = retiredTouches.remove(at: i)
-            touch.start(identifier: identifier, location: location, timestamp: time, tapCount: tapCount, window: window)
+            touch.start(identifier: identifier, location: location, timestamp: time, tapCount: tapCount)
             return touch
         }
-        return Touch(identifier: identifier, location: location, timestamp: time, tapCount: tapCount, window: window)
+        return Touch(identifier: identifier, location: location, timestamp: time, tapCount: tapCount)
     }
 
     /// Keeps touches that ended for reuse.

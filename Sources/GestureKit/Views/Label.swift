@@ -9,14 +9,38 @@
 /// centred vertically and placed by `alignment`.
 open class Label: View {
     public var text: String {
-        didSet {
-            guard text != oldValue else { return }
-            setNeedsDisplay()
-            // The log and tests find labels by name; an unnamed label's
-            // text (a tab title, a line of the debug overlay) is decoration.
-            guard name != nil else { return }
-            for o in window?.observers ?? [] { o.labelTextDidChange(self, from: oldValue) }
+        get { storage }
+        set {
+            guard newValue != storage else { return }
+            let old = storage
+            storage = newValue
+            textDidChange(from: old)
         }
+    }
+
+    private var storage: String
+    /// Where `updateText(_:)` builds the next text; it and `storage` swap
+    /// places, so both keep their capacity.
+    private var scratch = ""
+
+    /// Builds the new text in place: `build` gets an empty string with the
+    /// label's spare capacity to append to. For text that changes with
+    /// every touch event (a pinch's scale), this allocates nothing once
+    /// the label has held text as long.
+    public func updateText(_ build: (inout String) -> Void) {
+        scratch.removeAll(keepingCapacity: true)
+        build(&scratch)
+        guard scratch != storage else { return }
+        swap(&scratch, &storage)
+        textDidChange(from: scratch)
+    }
+
+    private func textDidChange(from old: String) {
+        setNeedsDisplay()
+        // The log and tests find labels by name; an unnamed label's text (a
+        // tab title, a line of the debug overlay) is decoration.
+        guard name != nil, let window, !window.observers.isEmpty else { return }
+        for o in window.observers { o.labelTextDidChange(self, from: old) }
     }
     public var font = Font.body { didSet { setNeedsDisplay() } }
     public var textColor = Color.black { didSet { setNeedsDisplay() } }
@@ -30,7 +54,7 @@ open class Label: View {
     public var minimumScaleFactor = 1.0 { didSet { setNeedsDisplay() } }
 
     public init(text: String = "", frame: Rect = .zero) {
-        self.text = text
+        storage = text
         super.init(frame: frame)
         isUserInteractionEnabled = false
     }

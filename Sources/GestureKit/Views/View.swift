@@ -9,13 +9,24 @@ open class View: Responder {
     /// A name for finding the view in tests, scripts and the tree dump.
     public var name: String?
 
-    public var bounds = Rect.zero { didSet { geometryChanged(from: oldValue.size) } }
-    public var center = Point.zero { didSet { geometryChanged(from: bounds.size) } }
-    public var transform = AffineTransform.identity { didSet { geometryChanged(from: bounds.size) } }
+    // Before a change the view notes where it was on screen (once per
+    // frame); after it, it asks for layout if its size changed.
+    public var bounds = Rect.zero {
+        willSet { noteChange(includingCurrentArea: false) }
+        didSet { geometryChanged(from: oldValue.size) }
+    }
+    public var center = Point.zero {
+        willSet { noteChange(includingCurrentArea: false) }
+        didSet { geometryChanged(from: bounds.size) }
+    }
+    public var transform = AffineTransform.identity {
+        willSet { noteChange(includingCurrentArea: false) }
+        didSet { geometryChanged(from: bounds.size) }
+    }
 
     /// Opacity of the view and its subviews as one group.
     public var alpha = 1.0 { didSet { if alpha != oldValue { setNeedsDisplay() } } }
-    public var isHidden = false { didSet { if isHidden != oldValue { invalidateInWindow(force: true) } } }
+    public var isHidden = false { didSet { if isHidden != oldValue { noteChange(includingCurrentArea: false) } } }
     public var backgroundColor: Color? { didSet { if backgroundColor != oldValue { setNeedsDisplay() } } }
     /// Whether touches can land on this view and its subviews.
     public var isUserInteractionEnabled = true
@@ -86,7 +97,6 @@ open class View: Responder {
             setNeedsLayout()
             autoresizeSubviews(from: oldSize)
         }
-        invalidateInWindow(force: true)
     }
 
     private func autoresizeSubviews(from oldSize: Size) {
@@ -192,7 +202,7 @@ open class View: Responder {
         subviews.insert(view, at: Swift.min(Swift.max(index, 0), subviews.count))
         view.superview = self
         view.setWindow(window)
-        view.invalidateInWindow(force: true)
+        view.noteChange(includingCurrentArea: true)
         // A view that was never laid out (a page shown for the first time)
         // must be before the next touch is hit-tested.
         if view.needsLayout { window?.setNeedsDisplayPass() }
@@ -204,7 +214,7 @@ open class View: Responder {
         // Touches in this subtree end for their views now, while the
         // responder chain still leads anywhere.
         window?.delivery.subtreeWillLeaveWindow(self)
-        invalidateInWindow(force: true)
+        noteChange(includingCurrentArea: true)
         parent.subviews.removeAll { $0 === self }
         superview = nil
         setWindow(nil)
@@ -314,13 +324,46 @@ open class View: Responder {
 
     /// Marks the view's area as needing to be redrawn.
     public func setNeedsDisplay() {
-        invalidateInWindow(force: false)
+        guard !isHidden else { return }
+        noteChange(includingCurrentArea: false)
     }
 
-    func invalidateInWindow(force: Bool) {
+    // MARK: Damage
+
+    // A change is noted, not measured: the window works out the area to
+    // repaint once per frame (`Window.takeDamage()`), from where a changed
+    // view was before its first change and where it is then. A view moved
+    // by every touch event costs one walk up the tree per frame, not one
+    // per property set.
+
+    /// Where the view was on screen before its first change since the
+    /// window last took its damage (nil: unchanged since).
+    private(set) var areaBeforeChange: Rect?
+
+    /// The view's area in window coordinates, a pixel wider on each side
+    /// for antialiased edges.
+    var areaInWindow: Rect { transformToRoot().apply(to: bounds).insetBy(dx: -1, dy: -1) }
+
+    /// Notes that the view is about to change (or changed in place). With
+    /// `includingCurrentArea`, where it is now is kept too, even if it was
+    /// noted before: it is about to leave the window (or just joined it),
+    /// and the window could not find that out later.
+    func noteChange(includingCurrentArea: Bool) {
         guard let w = window else { return }
-        if !force && isHidden { return }
-        w.invalidate(convert(bounds, to: nil).insetBy(dx: -1, dy: -1))
+        if let before = areaBeforeChange {
+            if includingCurrentArea { areaBeforeChange = before.union(areaInWindow) }
+            return
+        }
+        areaBeforeChange = areaInWindow
+        w.viewWillChange(self)
+    }
+
+    /// The area to repaint for this view's changes (where it was, and
+    /// where it is if it is still in `window`), and forgets them.
+    func takeChangedArea(in window: Window) -> Rect? {
+        guard let before = areaBeforeChange else { return nil }
+        areaBeforeChange = nil
+        return self.window === window ? before.union(areaInWindow) : before
     }
 
     /// Draws the view's own content in its bounds (after its background and

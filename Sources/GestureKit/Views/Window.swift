@@ -136,8 +136,18 @@ public final class Window: View {
 
     // MARK: Display
 
+    /// Views that changed since the damage was last taken (see
+    /// `View.noteChange`).
+    private var changedViews: [View] = []
+
     /// Whether a redraw is due.
-    public var needsDisplay: Bool { damage != nil || needsLayoutPass }
+    public var needsDisplay: Bool { damage != nil || needsLayoutPass || !changedViews.isEmpty }
+
+    func viewWillChange(_ view: View) {
+        let wasIdle = !needsDisplay
+        changedViews.append(view)
+        if wasIdle { onNeedsDisplay?() }
+    }
 
     func invalidate(_ rect: Rect) {
         let clipped = rect.intersection(bounds)
@@ -166,6 +176,11 @@ public final class Window: View {
     public func takeDamage() -> Rect? {
         needsLayoutPass = false
         layoutIfNeeded()
+        for view in changedViews {
+            guard let area = view.takeChangedArea(in: self)?.intersection(bounds), !area.isEmpty else { continue }
+            damage = damage.map { $0.union(area) } ?? area
+        }
+        changedViews.removeAll(keepingCapacity: true)
         let result = damage?.integral().intersection(bounds)
         damage = nil
         return result.flatMap { $0.isEmpty ? nil : $0 }
