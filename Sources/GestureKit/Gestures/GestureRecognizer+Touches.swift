@@ -17,6 +17,10 @@ extension GestureRecognizer {
     /// when none is).
     public var activeCentroid: Point { Self.centroid(of: trackedTouches, activeOnly: true) }
 
+    /// The thresholds the recognizer's window judges by (UIKit's outside a
+    /// window).
+    public var thresholds: GestureThresholds { view?.window?.gestureThresholds ?? .uikit }
+
     /// The centroid of `touches` (of those still down, with `activeOnly`)
     /// in window coordinates; zero for none.
     static func centroid(of touches: [Touch], activeOnly: Bool = false) -> Point {

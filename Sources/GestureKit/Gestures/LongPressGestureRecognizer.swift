@@ -4,8 +4,21 @@
 /// (no limit then), and ends when they lift. With `numberOfTapsRequired`
 /// above 0, that many quick taps must come first (tap, tap, press...).
 open class LongPressGestureRecognizer: GestureRecognizer {
-    public var minimumPressDuration = Thresholds.longPressDuration
-    public var allowableMovement = Thresholds.longPressAllowableMovement
+    /// How long the fingers must rest (seconds); by default the window's
+    /// `GestureThresholds.longPressDuration`.
+    public var minimumPressDuration: Double {
+        get { pressDurationOverride ?? thresholds.longPressDuration }
+        set { pressDurationOverride = newValue }
+    }
+    /// How far the fingers may move before the press began (logical
+    /// pixels); by default the window's
+    /// `GestureThresholds.longPressAllowableMovement`.
+    public var allowableMovement: Double {
+        get { allowableMovementOverride ?? thresholds.logicalPixels(thresholds.longPressAllowableMovement) }
+        set { allowableMovementOverride = newValue }
+    }
+    private var pressDurationOverride: Double?
+    private var allowableMovementOverride: Double?
     /// Fingers that must press (values below 1 count as 1).
     public var numberOfTouchesRequired = 1 {
         didSet { numberOfTouchesRequired = Swift.max(1, numberOfTouchesRequired) }
@@ -62,9 +75,10 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             let held = event.timestamp - pressStart
             if tapsCompleted < numberOfTapsRequired && activeTouchCount == 0 && held < minimumPressDuration {
                 tapsCompleted += 1
-                timer = scheduler?.schedule(after: Thresholds.multiTapInterval) { [weak self] _ in
+                let interval = thresholds.multiTapInterval
+                timer = scheduler?.schedule(after: interval) { [weak self] _ in
                     guard let self, self.state == .possible else { return }
-                    self.fail("no touch \(self.tapsCompleted + 1) within \(formatFixed(Thresholds.multiTapInterval)) s")
+                    self.fail("no touch \(self.tapsCompleted + 1) within \(formatFixed(interval)) s")
                 }
             } else {
                 fail("lifted after \(formatFixed(held)) s < \(formatFixed(minimumPressDuration)) s")

@@ -1,5 +1,6 @@
 /// Recognizes a drag (continuous): it begins when the centroid of
-/// `minimumNumberOfTouches` or more fingers has moved `Thresholds.panSlop`,
+/// `minimumNumberOfTouches` or more fingers has moved the window's
+/// `GestureThresholds.panSlop`,
 /// reports `.changed` on every move, and ends when fewer than the minimum
 /// remain. Fingers beyond `maximumNumberOfTouches` are ignored. When a
 /// finger joins or lifts, the translation re-anchors so it never jumps.
@@ -59,8 +60,9 @@ open class PanGestureRecognizer: GestureRecognizer {
         let t = windowTranslation
         tracker.add(t, at: event.timestamp)
         let distance = t.distance(to: .zero)
-        continueGesture(beginIf: activeTouchCount >= minimumNumberOfTouches && distance > Thresholds.panSlop,
-                        reason: "moved \(Int(distance.rounded())) px > \(formatCoordinate(Thresholds.panSlop)) px")
+        let slop = thresholds.logicalPixels(thresholds.panSlop)
+        continueGesture(beginIf: activeTouchCount >= minimumNumberOfTouches && distance > slop,
+                        reason: "moved \(Int(distance.rounded())) px > \(formatCoordinate(slop)) px")
     }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
@@ -77,7 +79,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         let gestureOver = state == .possible ? remaining == 0 : remaining < minimumNumberOfTouches
         if gestureOver {
             finishGesture(cancelled: cancelled,
-                          notBegunReason: "lifted before moving \(formatCoordinate(Thresholds.panSlop)) px")
+                          notBegunReason: "lifted before moving \(formatCoordinate(thresholds.logicalPixels(thresholds.panSlop))) px")
         } else {
             reanchor(time: event.timestamp)
         }

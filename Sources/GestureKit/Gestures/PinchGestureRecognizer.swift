@@ -1,6 +1,7 @@
 /// Recognizes two or more fingers moving apart or together (continuous).
 /// `scale` is the span between the fingers relative to their span at
-/// touch-down; it begins once the span changed by `Thresholds.pinchSlop`
+/// touch-down; it begins once the span changed by the window's
+/// `GestureThresholds.pinchSlop`
 /// and ends when every finger has lifted. When a finger joins or lifts,
 /// the scale re-anchors to the new span so it never jumps; with a single
 /// finger left it holds still.
@@ -48,8 +49,9 @@ open class PinchGestureRecognizer: GestureRecognizer {
         tracker.add(currentScale, at: event.timestamp)
         velocity = tracker.scalarVelocity(at: event.timestamp)
         let change = abs(span - (spanAtStart ?? span))
-        continueGesture(beginIf: change > Thresholds.pinchSlop,
-                        reason: "span changed \(Int(change.rounded())) px > \(formatCoordinate(Thresholds.pinchSlop)) px")
+        let slop = thresholds.logicalPixels(thresholds.pinchSlop)
+        continueGesture(beginIf: change > slop,
+                        reason: "span changed \(Int(change.rounded())) px > \(formatCoordinate(slop)) px")
     }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
@@ -67,7 +69,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
             return
         }
         finishGesture(cancelled: cancelled,
-                      notBegunReason: "lifted before pinching \(formatCoordinate(Thresholds.pinchSlop)) px")
+                      notBegunReason: "lifted before pinching \(formatCoordinate(thresholds.logicalPixels(thresholds.pinchSlop))) px")
     }
 
     private func reanchor() {

@@ -4,7 +4,7 @@ import RealModule
 /// `rotation` is the angle turned since touch-down in radians (positive is
 /// clockwise on screen), unwrapped: it accumulates small steps, so it keeps
 /// growing past pi instead of jumping to -pi. It begins once the fingers
-/// turned `Thresholds.rotationStartAngle` and ends when every finger has
+/// turned the window's `GestureThresholds.rotationStartAngle` and ends when every finger has
 /// lifted. The angle is that of the first two fingers; when fingers join or
 /// lift it re-anchors, so it never jumps.
 open class RotationGestureRecognizer: GestureRecognizer {
@@ -49,8 +49,9 @@ open class RotationGestureRecognizer: GestureRecognizer {
         lastAngle = current
         tracker.add(accumulated, at: event.timestamp)
         velocity = tracker.scalarVelocity(at: event.timestamp)
-        continueGesture(beginIf: abs(accumulated) > Thresholds.rotationStartAngle,
-                        reason: "turned \(formatFixed(abs(accumulated))) rad > \(formatFixed(Thresholds.rotationStartAngle)) rad")
+        let start = thresholds.rotationStartAngle
+        continueGesture(beginIf: abs(accumulated) > start,
+                        reason: "turned \(formatFixed(abs(accumulated))) rad > \(formatFixed(start)) rad")
     }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
@@ -66,7 +67,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
         lastAngle = activeAngle
         guard activeTouchCount == 0 else { return }
         finishGesture(cancelled: cancelled,
-                      notBegunReason: "lifted before turning \(formatFixed(Thresholds.rotationStartAngle)) rad")
+                      notBegunReason: "lifted before turning \(formatFixed(thresholds.rotationStartAngle)) rad")
     }
 
     open override func reset() {

@@ -19,9 +19,10 @@ public struct SwipeDirection: OptionSet, Hashable, Sendable, CustomStringConvert
 
 /// Recognizes a quick straight stroke (discrete) by
 /// `numberOfTouchesRequired` fingers in one of the `direction`s: the
-/// fingers' centroid must cover `Thresholds.swipeMinimumDistance` along a
-/// horizontal or vertical axis within `Thresholds.swipeMaximumDuration` of
-/// touch-down, no more than `Thresholds.swipeMaximumAngle` off that axis.
+/// fingers' centroid must cover the window's
+/// `GestureThresholds.swipeMinimumDistance` along a horizontal or vertical
+/// axis within `swipeMaximumDuration` of touch-down, no more than
+/// `swipeMaximumAngle` off that axis.
 /// It is recognized as soon as that happens, before the fingers lift.
 open class SwipeGestureRecognizer: GestureRecognizer {
     /// Allowed directions (default right, as UIKit).
@@ -47,9 +48,10 @@ open class SwipeGestureRecognizer: GestureRecognizer {
             start = activeCentroid
             startTime = event.timestamp
             timer?.invalidate()
-            timer = scheduler?.schedule(after: Thresholds.swipeMaximumDuration) { [weak self] _ in
+            let t = thresholds, distance = t.logicalPixels(t.swipeMinimumDistance)
+            timer = scheduler?.schedule(after: t.swipeMaximumDuration) { [weak self] _ in
                 guard let self, self.state == .possible else { return }
-                self.fail("not \(formatCoordinate(Thresholds.swipeMinimumDistance)) px within \(formatFixed(Thresholds.swipeMaximumDuration)) s")
+                self.fail("not \(formatCoordinate(distance)) px within \(formatFixed(t.swipeMaximumDuration)) s")
             }
         }
     }
@@ -60,16 +62,17 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         let horizontal = abs(d.x) >= abs(d.y)
         let along = horizontal ? abs(d.x) : abs(d.y)
         let across = horizontal ? abs(d.y) : abs(d.x)
-        guard along >= Thresholds.swipeMinimumDistance else { return }
+        let t = thresholds
+        guard along >= t.logicalPixels(t.swipeMinimumDistance) else { return }
         let went: SwipeDirection = horizontal ? (d.x > 0 ? .right : .left) : (d.y > 0 ? .down : .up)
         let angle = Double.atan2(y: across, x: along)
         let elapsed = event.timestamp - startTime
-        if angle > Thresholds.swipeMaximumAngle {
-            fail("\(Int((angle * 180 / .pi).rounded()))° off axis > \(Int((Thresholds.swipeMaximumAngle * 180 / .pi).rounded()))°")
+        if angle > t.swipeMaximumAngle {
+            fail("\(Int((angle * 180 / .pi).rounded()))° off axis > \(Int((t.swipeMaximumAngle * 180 / .pi).rounded()))°")
         } else if !direction.contains(went) {
             fail("went \(went), allowed \(direction)")
-        } else if elapsed > Thresholds.swipeMaximumDuration {
-            fail("took \(formatFixed(elapsed)) s > \(formatFixed(Thresholds.swipeMaximumDuration)) s")
+        } else if elapsed > t.swipeMaximumDuration {
+            fail("took \(formatFixed(elapsed)) s > \(formatFixed(t.swipeMaximumDuration)) s")
         } else {
             recognizedDirection = went
             setState(.recognized, reason: "went \(went) \(Int(along.rounded())) px in \(formatFixed(elapsed)) s")
@@ -78,7 +81,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         guard state == .possible else { return }
-        fail("lifted before \(formatCoordinate(Thresholds.swipeMinimumDistance)) px")
+        fail("lifted before \(formatCoordinate(thresholds.logicalPixels(thresholds.swipeMinimumDistance))) px")
     }
 
     open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {

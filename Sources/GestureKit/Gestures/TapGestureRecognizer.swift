@@ -1,9 +1,9 @@
 /// Recognizes `numberOfTapsRequired` taps of `numberOfTouchesRequired`
 /// fingers each (discrete). Fails when a finger moves beyond
-/// `Thresholds.tapSlop`, when more fingers than required touch down, when
+/// the window's `GestureThresholds.tapSlop`, when more fingers than required touch down, when
 /// the fingers of one tap do not all come down within
-/// `Thresholds.multiFingerTapWindow`, or when the next tap does not start
-/// within `Thresholds.multiTapInterval` and `Thresholds.multiTapDistance`.
+/// `multiFingerTapWindow`, or when the next tap does not start within
+/// `multiTapInterval` and `multiTapDistance`.
 /// A single tap that nothing waits for is recognized at touch-up, without
 /// delay.
 open class TapGestureRecognizer: GestureRecognizer {
@@ -26,8 +26,9 @@ open class TapGestureRecognizer: GestureRecognizer {
         timer = nil
         if mostTouchesInTap == 0, let previous = lastTapLocation, let first = touches.first {
             let distance = first.location(in: nil).distance(to: previous)
-            if distance > Thresholds.multiTapDistance {
-                fail("next tap \(Int(distance)) px away > \(Int(Thresholds.multiTapDistance)) px")
+            let limit = thresholds.logicalPixels(thresholds.multiTapDistance)
+            if distance > limit {
+                fail("next tap \(Int(distance)) px away > \(Int(limit)) px")
                 return
             }
         }
@@ -36,7 +37,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         if down > numberOfTouchesRequired {
             fail("\(down) touches > \(numberOfTouchesRequired) required")
         } else if down < numberOfTouchesRequired {
-            timer = scheduler?.schedule(after: Thresholds.multiFingerTapWindow) { [weak self] _ in
+            timer = scheduler?.schedule(after: thresholds.multiFingerTapWindow) { [weak self] _ in
                 guard let self, self.state == .possible else { return }
                 self.fail("only \(self.activeTouchCount) of \(self.numberOfTouchesRequired) touches came down")
             }
@@ -46,8 +47,9 @@ open class TapGestureRecognizer: GestureRecognizer {
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         for t in touches {
             let moved = t.locationInWindow.distance(to: t.initialLocationInWindow)
-            if moved > Thresholds.tapSlop {
-                fail("moved \(Int(moved.rounded())) px > \(Int(Thresholds.tapSlop)) px")
+            let slop = thresholds.logicalPixels(thresholds.tapSlop)
+            if moved > slop {
+                fail("moved \(Int(moved.rounded())) px > \(Int(slop)) px")
                 return
             }
         }
@@ -65,9 +67,10 @@ open class TapGestureRecognizer: GestureRecognizer {
         if tapsCompleted >= numberOfTapsRequired {
             state = .recognized
         } else {
-            timer = scheduler?.schedule(after: Thresholds.multiTapInterval) { [weak self] _ in
+            let interval = thresholds.multiTapInterval
+            timer = scheduler?.schedule(after: interval) { [weak self] _ in
                 guard let self, self.state == .possible else { return }
-                self.fail("no tap \(self.tapsCompleted + 1) within \(Thresholds.multiTapInterval) s")
+                self.fail("no tap \(self.tapsCompleted + 1) within \(interval) s")
             }
         }
     }

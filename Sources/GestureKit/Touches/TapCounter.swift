@@ -1,25 +1,28 @@
 /// Counts successive taps: a touch that goes down soon after the previous
 /// tap lifted, close to where it was, continues its count (1, 2, 3...).
-/// The limits are `Thresholds.multiTapInterval` and
-/// `Thresholds.multiTapDistance`; a touch that moved beyond
-/// `Thresholds.tapSlop` was no tap (its count is 0) and starts nothing.
+/// The limits are the window's `GestureThresholds.multiTapInterval` and
+/// `multiTapDistance`; a touch that moved beyond its `tapSlop` was no tap
+/// (its count is 0) and starts nothing.
 struct TapCounter {
     private var lastTap: (location: Point, time: Double, count: Int)?
 
     /// The tap count for a touch going down at `location` and `time`, when
     /// `othersDown` tells whether another finger is already down (a second
     /// finger is a new gesture, not a second tap).
-    func count(at location: Point, time: Double, othersDown: Bool) -> Int {
+    func count(at location: Point, time: Double, othersDown: Bool, thresholds: GestureThresholds) -> Int {
         guard !othersDown, let last = lastTap,
-              time - last.time <= Thresholds.multiTapInterval,
-              location.distance(to: last.location) <= Thresholds.multiTapDistance else { return 1 }
+              time - last.time <= thresholds.multiTapInterval,
+              location.distance(to: last.location) <= thresholds.logicalPixels(thresholds.multiTapDistance) else {
+            return 1
+        }
         return last.count + 1
     }
 
     /// A touch lifted at `location` and `time`: if it stayed a tap, the
     /// next one may continue its count.
-    mutating func touchLifted(_ touch: Touch, at location: Point, time: Double) {
-        guard touch.tapCount > 0, location.distance(to: touch.initialLocationInWindow) <= Thresholds.tapSlop else {
+    mutating func touchLifted(_ touch: Touch, at location: Point, time: Double, thresholds: GestureThresholds) {
+        guard touch.tapCount > 0,
+              location.distance(to: touch.initialLocationInWindow) <= thresholds.logicalPixels(thresholds.tapSlop) else {
             return
         }
         lastTap = (location, time, touch.tapCount)

@@ -91,7 +91,8 @@ final class TouchFrames {
         let endTime = Swift.max(time, touch.pendingTimestamp ?? touch.timestamp)
         touch.pendingTimestamp = endTime
         if !cancelled {
-            taps.touchLifted(touch, at: touch.pendingLocation ?? touch.locationInWindow, time: endTime)
+            taps.touchLifted(touch, at: touch.pendingLocation ?? touch.locationInWindow, time: endTime,
+                             thresholds: window.gestureThresholds)
         }
     }
 
@@ -171,8 +172,9 @@ final class TouchFrames {
         if let p = touch.pendingLocation { touch.locationInWindow = p }
         if let t = touch.pendingTimestamp { touch.timestamp = t }
         touch.phase = touch.pendingEnd ?? .moved
-        if touch.tapCount > 0 && touch.locationInWindow.distance(to: touch.initialLocationInWindow) > Thresholds.tapSlop {
-            touch.tapCount = 0
+        if touch.tapCount > 0 {
+            let slop = window.gestureThresholds.logicalPixels(window.gestureThresholds.tapSlop)
+            if touch.locationInWindow.distance(to: touch.initialLocationInWindow) > slop { touch.tapCount = 0 }
         }
         touch.pendingLocation = nil
         touch.pendingTimestamp = nil
@@ -186,7 +188,8 @@ final class TouchFrames {
     private func makeTouch(at location: Point, time: Double) -> Touch {
         let identifier = nextIdentifier
         nextIdentifier += 1
-        let tapCount = taps.count(at: location, time: time, othersDown: !touchesByKey.isEmpty)
+        let tapCount = taps.count(at: location, time: time, othersDown: !touchesByKey.isEmpty,
+                                  thresholds: window.gestureThresholds)
         for i in retiredTouches.indices where isKnownUniquelyReferenced(&retiredTouches[i]) {
             let touch = retiredTouches.remove(at: i)
             touch.start(identifier: identifier, location: location, timestamp: time, tapCount: tapCount)

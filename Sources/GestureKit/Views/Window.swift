@@ -263,6 +263,9 @@ public final class Window: View {
         for o in observers { o.environmentDidChange(new) }
     }
 
+    /// The thresholds this window judges touches by: UIKit's by default.
+    public var gestureThresholds = GestureThresholds.uikit
+
     /// Timings of recent frames (the backend records them).
     public var frameStatistics = FrameStatistics()
 
