@@ -8,11 +8,17 @@ import GestureRender
 /// the scale of the outputs the window is on.
 ///
 /// The event loop calls `presentIfNeeded(inputTime:)` once per wake-up,
-/// after all events and timers have run and before it sleeps. If the
-/// previous frame's callback has not arrived yet the new frame waits for it
-/// (so a burst of touch events costs one draw per refresh); otherwise it is
-/// drawn and committed at once (so input reaches the screen with no added
-/// latency). An idle window commits nothing and requests no callbacks.
+/// after all events and timers have run and before it sleeps. With no
+/// frame in flight, a change is drawn and committed at once (so input
+/// reaches the screen with no added latency). With one in flight, the next
+/// frame waits until the compositor has presented it (or discarded it),
+/// not merely until its frame callback: compositors send the callback as
+/// they start a repaint (weston: 7 ms before the refresh), and a frame
+/// drawn then would wait a whole refresh more for the repaint after, its
+/// input growing older; drawn when the previous frame is on screen, it
+/// carries the newest input into the very next repaint. So a burst of
+/// touch events costs one draw per refresh, each as fresh as it can be. An
+/// idle window commits nothing and requests no callbacks.
 ///
 /// Sizes: `configure(size:)` and the toolkit speak logical pixels; buffers,
 /// their damage and the pool speak buffer pixels (`SurfaceScale`).
@@ -22,9 +28,23 @@ final class Presenter {
         case unconfigured
         /// A frame may be drawn now.
         case ready
-        /// A frame was committed; the next one waits for this callback.
+        /// A frame was committed; the next one waits for this callback
+        /// (and then for the frame's presentation, where it is reported).
         case awaitingFrame(OpaquePointer)
+        /// The frame's callback came; the next frame waits for the
+        /// compositor to present or discard it.
+        case awaitingPresentation
     }
+
+    /// Counts commits with a buffer, so a presentation report is matched to
+    /// the frame it is about.
+    private var frameNumber = 0
+    /// The newest frame the compositor presented or discarded.
+    private var presentedFrameNumber = 0
+    /// A compositor that never answers a feedback must not stall drawing:
+    /// after its frame callback a frame waits at most this long (seconds).
+    static let presentationWaitLimit = 0.1
+    private var presentationWaitTimer: ScheduledTimer?
 
     private let connection: WaylandConnection
     private let surface: OpaquePointer
@@ -67,6 +87,7 @@ final class Presenter {
         if case let .awaitingFrame(callback) = phase {
             wl_callback_destroy(callback)
         }
+        presentationWaitTimer?.invalidate()
     }
 
     /// Adopts the logical size the compositor settled on.
@@ -135,7 +156,8 @@ final class Presenter {
         addDamage(damage)
         let callback: OpaquePointer = wl_surface_frame(surface)
         wl_callback_add_listener(callback, frameListener.pointer, listenerUserData(self))
-        requestStatistics(drawDuration: drawDuration, inputTime: inputTime)
+        frameNumber += 1
+        requestFeedback(drawDuration: drawDuration, inputTime: inputTime)
         wl_surface_commit(surface)
         needsCommit = false
         phase = .awaitingFrame(callback)
@@ -155,18 +177,34 @@ final class Presenter {
         }
     }
 
-    /// Records the frame in the window's statistics, once its presentation
-    /// time is known if the compositor reports it.
-    private func requestStatistics(drawDuration: Double, inputTime: Double?) {
+    /// Asks when the frame about to be committed is presented: the next
+    /// frame waits for that, and the window's statistics record it.
+    private func requestFeedback(drawDuration: Double, inputTime: Double?) {
         guard let presentation else {
+            presentedFrameNumber = frameNumber
             recordFrame(drawDuration: drawDuration, inputToPresent: nil)
             return
         }
+        let number = frameNumber
         presentation.requestFeedback(for: surface) { [weak self] presentedAt in
             // A discarded frame never reached the screen: no latency.
             let latency = presentedAt.flatMap { presented in inputTime.map { presented - $0 } }
             self?.recordFrame(drawDuration: drawDuration, inputToPresent: latency)
+            self?.framePresented(number)
         }
+    }
+
+    private func framePresented(_ number: Int) {
+        presentedFrameNumber = max(presentedFrameNumber, number)
+        if case .awaitingPresentation = phase, presentedFrameNumber == frameNumber {
+            becomeReady()
+        }
+    }
+
+    private func becomeReady() {
+        presentationWaitTimer?.invalidate()
+        presentationWaitTimer = nil
+        phase = .ready
     }
 
     private func recordFrame(drawDuration: Double, inputToPresent: Double?) {
@@ -197,7 +235,14 @@ final class Presenter {
             preconditionFailure("frame callback done in phase \(phase)")
         }
         wl_callback_destroy(pending)
-        phase = .ready
+        guard presentedFrameNumber < frameNumber else {
+            becomeReady()
+            return
+        }
+        phase = .awaitingPresentation
+        presentationWaitTimer = window.scheduler.schedule(after: Self.presentationWaitLimit) { [weak self] _ in
+            self?.becomeReady()
+        }
     }
 }
 
