@@ -15,6 +15,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // Libraries log through swift-log; the host app picks the handler.
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         // MARK: C shims
@@ -41,20 +43,23 @@ let package = Package(
         // MARK: Wayland backend
         .target(name: "GestureWayland",
                 dependencies: ["GestureKit", "GestureRender", "CWaylandClient",
-                               "CWaylandProtocols", "CPosix", "CXkbCommon", "CWaylandCursor"]),
+                               "CWaylandProtocols", "CPosix", "CXkbCommon", "CWaylandCursor",
+                               .product(name: "Logging", package: "swift-log")]),
 
         // MARK: Scripted input
         .target(name: "GestureScript", dependencies: ["GestureKit", "GestureRender"]),
 
         // MARK: Sensors (Linux IIO accelerometer -> shake)
-        .target(name: "GestureSensors", dependencies: ["GestureKit"]),
+        .target(name: "GestureSensors",
+                dependencies: ["GestureKit", .product(name: "Logging", package: "swift-log")]),
 
         // MARK: The app
         .target(name: "DemoApp", dependencies: ["GestureKit"]),
         .executableTarget(name: "gesture-demo",
                           dependencies: ["DemoApp", "GestureKit", "GestureRender",
                                          "GestureWayland", "GestureScript", "GestureSensors",
-                                         .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                                         .product(name: "Logging", package: "swift-log")]),
 
         // MARK: Tests
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
@@ -62,7 +67,9 @@ let package = Package(
         .testTarget(name: "GestureWaylandTests", dependencies: ["GestureWayland", "GestureKit", "GestureRender"]),
         .testTarget(name: "DemoAppTests", dependencies: ["DemoApp", "GestureKit", "GestureScript"]),
         .testTarget(name: "GestureScriptTests", dependencies: ["GestureScript", "GestureKit", "GestureRender", "DemoApp"]),
-        .testTarget(name: "GestureSensorsTests", dependencies: ["GestureSensors", "GestureKit"]),
+        .testTarget(name: "GestureSensorsTests",
+                    dependencies: ["GestureSensors", "GestureKit",
+                                   .product(name: "InMemoryLogging", package: "swift-log")]),
         .testTarget(name: "EndToEndTests", dependencies: ["CCairo"], exclude: ["README.md"]),
         // The repository as a user receives it: committed protocol glue,
         // install.sh, the desktop data and the example package.

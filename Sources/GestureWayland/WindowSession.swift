@@ -1,5 +1,6 @@
 import GestureKit
 import GestureRender
+import Logging
 
 /// Everything that exists while `WaylandApplication.run(window:)` shows a
 /// window, wired together: the toplevel and its decoration, the presenter
@@ -131,7 +132,7 @@ final class WindowSession {
         let description = Self.describe(environment)
         if description != notedEnvironment {
             notedEnvironment = description
-            logNotice("display: \(description)")
+            logger.info("display: \(description)")
         }
         window.updateEnvironment(environment)
     }
@@ -217,7 +218,7 @@ extension WindowSession: ToplevelDelegate {
         presenter.configure(size: size)
         if state != toplevelState {
             toplevelState = state
-            logNotice("window state: \(state)")
+            logger.info("window state: \(state)")
             displayDidChange()
         }
     }

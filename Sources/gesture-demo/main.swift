@@ -3,6 +3,7 @@ import DemoApp
 import Foundation
 import GestureKit
 import GestureScript
+import Logging
 
 extension DemoPage: ExpressibleByArgument {}
 
@@ -135,6 +136,8 @@ struct GestureDemo: ParsableCommand {
 func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
+
+LoggingSystem.bootstrap(AppLogHandler.init)
 
 // Parse and run by hand so that every kind of failure gets the exit code
 // the README promises (ArgumentParser alone would use 64 for usage errors).
