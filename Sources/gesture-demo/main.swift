@@ -16,7 +16,8 @@ struct GestureDemo: ParsableCommand {
             no compositor at all (WAYLAND_DISPLAY unset and no wayland-0 socket), it plays \
             a built-in tour headless and writes its snapshots instead. Exit codes: 0 success, \
             1 runtime failure (e.g. lost compositor), 2 bad flags or a malformed script.
-            """)
+            """,
+        version: DemoApp.version)
 
     @Flag(help: "Run without a compositor, on a virtual clock.")
     var headless = false

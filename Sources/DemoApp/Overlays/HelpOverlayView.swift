@@ -29,7 +29,7 @@ final class HelpOverlayView: View {
             canvas.drawText(line.1, in: Rect(x: bounds.midX + 12, y: y, width: bounds.width / 2 - 24, height: rowHeight),
                             font: Font(size: 15), color: Color(rgb: 0x3a3a3c), alignment: .left)
         }
-        canvas.drawText("Touch anywhere or press Esc to close", in: Rect(x: 0, y: bounds.height - 36, width: bounds.width, height: 24),
+        canvas.drawText("\(DemoApp.title) \(DemoApp.version) · Touch anywhere or press Esc to close", in: Rect(x: 0, y: bounds.height - 36, width: bounds.width, height: 24),
                         font: .caption, color: .gray, alignment: .center)
     }
 

@@ -53,3 +53,14 @@ func temporaryDirectory(_ purpose: String) throws -> URL {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
+
+/// The debug `gesture-demo` that `swift build` made beside the tests
+/// (`GESTURE_E2E_APP` overrides it, as for the end-to-end tests).
+func builtApp() throws -> URL {
+    if let path = ProcessInfo.processInfo.environment["GESTURE_E2E_APP"] { return URL(fileURLWithPath: path) }
+    let candidate = packageRoot.appendingPathComponent(".build/debug/gesture-demo")
+    guard FileManager.default.isExecutableFile(atPath: candidate.path) else {
+        throw CommandError("no gesture-demo at \(candidate.path); run swift build first")
+    }
+    return candidate
+}
