@@ -10,6 +10,8 @@ cd "$(dirname "$0")/.."
 packages=(libwayland-dev wayland-protocols libcairo2-dev libxkbcommon-dev pkg-config fonts-dejavu-core)
 if [ "${1:-}" = "--test" ]; then
     packages+=(weston libweston-10-dev libpng-dev)
+    # What the packaging tests check an install with (Tests/PackagingTests).
+    packages+=(desktop-file-utils appstream librsvg2-bin groff-base zsh fish)
 fi
 
 missing=()

@@ -64,3 +64,8 @@ func builtApp() throws -> URL {
     }
     return candidate
 }
+
+/// Tests that need more than the -dev packages (validators, a compositor,
+/// a second build) run with the end-to-end tier: `GESTURE_E2E=1`, as
+/// `scripts/test.sh` sets after `scripts/setup.sh --test`.
+let slowTierEnabled = ProcessInfo.processInfo.environment["GESTURE_E2E"] == "1"
