@@ -7,8 +7,8 @@ import Testing
 /// every installed file checked by the tool that reads it: the desktop and
 /// AppStream validators, groff, and each shell's parser. Needs what
 /// `scripts/setup.sh --test` installs, so it runs with the end-to-end tier.
-@Suite("Install", .serialized,
-       .enabled(if: slowTierEnabled, "set GESTURE_E2E=1 (scripts/test.sh does) to run the install tests"))
+extension NestedBuildTests {
+@Suite("Install")
 struct InstallTests {
     static let script = packageRoot.appendingPathComponent("scripts/install.sh").path
 
@@ -182,4 +182,5 @@ struct InstallTests {
             #expect(run.status == 1 && run.stderr == message, "\(arguments): \(run.transcript)")
         }
     }
+}
 }
