@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["CCairo"], exclude: ["README.md"]),
         // The repository as a user receives it: committed protocol glue,
         // install.sh, the desktop data and the example package.
-        .testTarget(name: "PackagingTests", dependencies: ["DemoApp", "GestureRender"]),
+        .testTarget(name: "PackagingTests", dependencies: ["DemoApp", "GestureKit", "GestureRender"]),
         .testTarget(name: "GestureKitPropertyTests",
                     dependencies: ["GestureKit", "DemoApp",
                                    .product(name: "PropertyBased", package: "swift-property-based")]),
