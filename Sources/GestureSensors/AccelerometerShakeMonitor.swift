@@ -1,4 +1,5 @@
 import GestureKit
+import Logging
 
 /// Turns a real accelerometer into the window's shake events: it polls the
 /// IIO sensor on the window's scheduler, runs a `ShakeDetector`, and calls
@@ -38,8 +39,14 @@ public final class AccelerometerShakeMonitor {
 
     /// Called when the device is lost, or found after `start()` (the
     /// search is repeated each time the window gains focus while there is
-    /// none), with the new device or nil. For the app's log.
+    /// none), with the new device or nil.
     public var onDeviceChange: ((IIOAccelerometer?) -> Void)?
+
+    /// Where the monitor reports a device found after `start()` or lost
+    /// (at `notice` level: the user's shake input changed mid-session).
+    /// What `start()` finds is its return value and `lastFailure`, for the
+    /// host to report as it likes.
+    public var logger = Logger(label: "GestureSensors")
 
     /// Whether a poll is scheduled.
     public var isPolling: Bool { timer != nil }
@@ -108,7 +115,10 @@ public final class AccelerometerShakeMonitor {
         let activated = isWindowActivated
         if activated, !wasActivated, accelerometer == nil {
             discover()
-            if let accelerometer { onDeviceChange?(accelerometer) }
+            if let accelerometer {
+                logger.notice("accelerometer \(accelerometer.name) found at \(accelerometer.path)")
+                onDeviceChange?(accelerometer)
+            }
         }
         wasActivated = activated
         updatePolling()
@@ -176,6 +186,10 @@ public final class AccelerometerShakeMonitor {
     }
 
     private func loseDevice() {
+        if let accelerometer {
+            let reason = lastFailure.map { ": \($0)" } ?? ""
+            logger.notice("accelerometer \(accelerometer.name) at \(accelerometer.path) lost\(reason)")
+        }
         accelerometer = nil
         consecutiveFailures = 0
         haltPolling()

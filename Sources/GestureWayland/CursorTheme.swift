@@ -1,6 +1,7 @@
 import CWaylandClient
 import CWaylandCursor
 import Glibc
+import Logging
 
 /// One still cursor image of a theme: a `wl_buffer` the theme owns, in
 /// buffer pixels, with its hotspot.
@@ -87,7 +88,7 @@ final class CursorThemeSource {
         if !reportedMissing {
             reportedMissing = true
             let theme = environmentValue("XCURSOR_THEME") ?? "default"
-            logLine("no cursor theme with an arrow found (XCURSOR_THEME=\(theme)): keeping the compositor's cursor")
+            logger.warning("no cursor theme with an arrow found (XCURSOR_THEME=\(theme)): keeping the compositor's cursor")
         }
         return nil
     }

@@ -1,5 +1,6 @@
 import CPosix
 import Glibc
+import Logging
 
 /// A one-shot timer the event loop can poll: its file descriptor becomes
 /// readable at an absolute `CLOCK_MONOTONIC` deadline (seconds, the
@@ -37,7 +38,7 @@ final class DeadlineTimer {
         } else {
             // Only a non-finite deadline gets here: such a timer cannot fire,
             // and never firing beats firing in a loop.
-            logLine("cannot arm timer for deadline \(deadline ?? 0): \(errnoDescription(errno))")
+            logger.error("cannot arm timer for deadline \(deadline ?? 0): \(errnoDescription(errno))")
             _ = cposix_timer_disarm(fileDescriptor)
             armedDeadline = nil
         }

@@ -1,4 +1,5 @@
 import CWaylandProtocols
+import Logging
 
 /// The optional globals the display side uses, bound by `Registry`: each
 /// makes the window better where the compositor offers it, and the window
@@ -51,15 +52,15 @@ final class DisplayGlobals {
     /// the window does instead.
     func reportMissing() {
         if fractionalScaleManager == nil {
-            logNotice("no wp_fractional_scale_manager_v1: drawing at the outputs' integer scale")
+            logger.info("no wp_fractional_scale_manager_v1: drawing at the outputs' integer scale")
         } else if viewporter == nil {
-            logNotice("no wp_viewporter: drawing at the outputs' integer scale")
+            logger.info("no wp_viewporter: drawing at the outputs' integer scale")
         }
         if presentation == nil {
-            logNotice("no wp_presentation: input-to-present latency unknown")
+            logger.info("no wp_presentation: input-to-present latency unknown")
         }
         if decorationManager == nil {
-            logNotice("no zxdg_decoration_manager_v1: the window draws its own title bar")
+            logger.info("no zxdg_decoration_manager_v1: the window draws its own title bar")
         }
     }
 

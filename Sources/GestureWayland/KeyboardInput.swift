@@ -2,6 +2,7 @@ import CWaylandClient
 import CXkbCommon
 import GestureKit
 import Glibc
+import Logging
 
 /// One seat's `wl_keyboard`: turns its keys into the window's `KeyEvent`s
 /// by keysym (so shortcuts follow the user's layout), keeps the window's
@@ -69,7 +70,7 @@ final class KeyboardInput {
         defer { close(fd) }
         keyRepeat.stop()
         guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue else {
-            logLine("wl_keyboard keymap format \(format) is not XKB v1: keyboard input ignored")
+            logger.warning("wl_keyboard keymap format \(format) is not XKB v1: keyboard input ignored")
             keymap = nil
             return
         }
@@ -78,14 +79,14 @@ final class KeyboardInput {
         let length = Int(size)
         guard length > 0, let mapped = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0),
               mapped != UnsafeMutableRawPointer(bitPattern: -1) else {
-            logLine("cannot map the keyboard keymap (\(size) bytes): \(errnoDescription(errno))")
+            logger.warning("cannot map the keyboard keymap (\(size) bytes): \(errnoDescription(errno))")
             keymap = nil
             return
         }
         defer { munmap(mapped, length) }
         keymap = Keymap(context: context, text: mapped.assumingMemoryBound(to: CChar.self), length: length)
         if keymap == nil {
-            logLine("the compositor's keymap does not compile: keyboard input ignored")
+            logger.warning("the compositor's keymap does not compile: keyboard input ignored")
         }
     }
 

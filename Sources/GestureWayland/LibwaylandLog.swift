@@ -1,5 +1,6 @@
 import CWaylandClient
 import Glibc
+import Logging
 import Synchronization
 
 /// Routes libwayland-client's own log messages.
@@ -52,7 +53,7 @@ enum LibwaylandLog {
             return state.isConnecting
         }
         if !swallowed {
-            logLine("libwayland: \(message)")
+            logger.warning("libwayland: \(message)")
         }
     }
 

@@ -1,43 +1,27 @@
 import Glibc
+import Logging
 
-/// Writes `message` as one line to standard error.
+/// GestureWayland's log, through swift-log: the host app decides where the
+/// lines go and which levels it shows (`LoggingSystem.bootstrap`, before
+/// the first window opens); with no handler installed, swift-log prints
+/// them to standard error.
 ///
-/// Uses write(2) instead of C's `stderr`: Swift 6 rejects touching that
-/// mutable C global, and an unbuffered write is out before a following
-/// `exit(1)` can lose it.
-func logLine(_ message: String) {
-    var line = message
-    line.append("\n")
-    line.withUTF8 { bytes in
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-            if written > 0 {
-                offset += written
-            } else if written < 0 && errno == EINTR {
-                continue
-            } else {
-                return
-            }
-        }
-    }
-}
-
-/// Writes an informative `message` (not an error: a missing optional
-/// global, a window state change) as one line to standard error, but only
-/// for a person watching: when standard error is a terminal, or when
-/// `GESTURE_VERBOSE=1` asks for it.
+/// The level says who needs the line:
+/// - `info`: a person watching may want it (an optional global the
+///   compositor lacks, a window state change). Scripts and launchers rely
+///   on a failing run printing one line, the error, so a host may hide
+///   these (the demo app shows them in a terminal or with
+///   `GESTURE_VERBOSE=1`).
+/// - `notice`: the session changed under the user (a seat gained or lost
+///   a device).
+/// - `warning`: input or output is degraded and the run goes on (a keymap
+///   that does not compile, no cursor theme, a libwayland diagnostic).
+/// - `error`: an operation failed and its effect is lost (a timer that
+///   cannot be armed).
 ///
-/// Scripts, launchers and tests rely on a failing run printing exactly one
-/// line, the error; notes about what the compositor lacks would bury it.
-func logNotice(_ message: String) {
-    if noticesEnabled { logLine(message) }
-}
-
-private let noticesEnabled: Bool = {
-    if let verbose = getenv("GESTURE_VERBOSE") { return String(cString: verbose) == "1" }
-    return isatty(STDERR_FILENO) == 1
-}()
+/// Failures that end a run are not logged: they are thrown as
+/// `WaylandError`, whose description is one line.
+let logger = Logger(label: "GestureWayland")
 
 /// The text of a C `errno` value, e.g. "Broken pipe".
 func errnoDescription(_ code: Int32) -> String {

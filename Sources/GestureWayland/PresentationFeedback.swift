@@ -57,9 +57,9 @@ final class Presentation {
         let id = clockid_t(bitPattern: clock)
         clockID = id
         if !clocks.canRead(id) {
-            logNotice("wp_presentation clock \(clock) cannot be read here: input-to-present latency unknown")
+            logger.info("wp_presentation clock \(clock) cannot be read here: input-to-present latency unknown")
         } else {
-            logNotice("wp_presentation clock: \(ClockConversion.name(of: id))")
+            logger.info("wp_presentation clock: \(ClockConversion.name(of: id))")
         }
     }
 }

@@ -1,5 +1,6 @@
 import CWaylandClient
 import CWaylandProtocols
+import Logging
 
 /// The compositor's globals that this backend uses, bound from
 /// `wl_registry` as they are announced (and dropped when withdrawn).
@@ -58,11 +59,11 @@ final class Registry {
 
     /// Says, once, which optional globals are absent and what that costs.
     func reportMissingOptionalGlobals() {
-        if seats.isEmpty { logNotice("no wl_seat: input disabled") }
+        if seats.isEmpty { logger.info("no wl_seat: input disabled") }
         if inputTarget.pointerGestures == nil {
-            logNotice("no zwp_pointer_gestures_v1: touchpad pinch, swipe and hold unavailable")
+            logger.info("no zwp_pointer_gestures_v1: touchpad pinch, swipe and hold unavailable")
         }
-        if outputs.isEmpty { logNotice("no wl_output: assuming scale 1") }
+        if outputs.isEmpty { logger.info("no wl_output: assuming scale 1") }
         display.reportMissing()
     }
 

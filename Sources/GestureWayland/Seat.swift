@@ -1,4 +1,5 @@
 import CWaylandClient
+import Logging
 
 /// A `wl_seat`: a group of input devices (touchscreen, pointer, keyboard)
 /// used by one person. Takes and releases the devices as the compositor
@@ -62,7 +63,7 @@ final class Seat {
         // Only changes after start-up are worth a line (a device plugged or
         // unplugged); the initial set is what every run has.
         if let old = capabilities, old != new {
-            logLine("seat \(displayName) now has \(Self.describe(new))")
+            logger.notice("seat \(displayName) now has \(Self.describe(new))")
         }
         capabilities = new
 
@@ -88,7 +89,7 @@ final class Seat {
         if Self.has(WL_SEAT_CAPABILITY_KEYBOARD, in: new) {
             if keyboard == nil {
                 keyboard = KeyboardInput(seat: proxy, version: version, target: target, connection: connection)
-                if keyboard == nil { logLine("seat \(displayName): cannot set up xkbcommon, keyboard ignored") }
+                if keyboard == nil { logger.warning("seat \(displayName): cannot set up xkbcommon, keyboard ignored") }
             }
         } else if let keyboard {
             keyboard.cancel()

@@ -1,5 +1,6 @@
 import GestureKit
 import GestureRender
+import Logging
 
 /// Everything that exists while `WaylandApplication.run(window:)` shows a
 /// window, wired together: the toplevel and its decoration, the presenter
@@ -133,7 +134,7 @@ final class WindowSession {
         let description = Self.describe(environment)
         if description != notedEnvironment {
             notedEnvironment = description
-            logNotice("display: \(description)")
+            logger.info("display: \(description)")
         }
         window.updateEnvironment(environment)
         // The minimum depends on the decorations just settled.
@@ -221,7 +222,7 @@ extension WindowSession: ToplevelDelegate {
         presenter.configure(size: size)
         if state != toplevelState {
             toplevelState = state
-            logNotice("window state: \(state)")
+            logger.info("window state: \(state)")
             displayDidChange()
         }
     }

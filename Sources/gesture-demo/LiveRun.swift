@@ -66,9 +66,9 @@ struct LiveRun {
         // polls only while the window has focus.
         let monitor = AccelerometerShakeMonitor(window: window, root: accelerometerRoot)
         if monitor.start(), let device = monitor.accelerometer {
-            logNotice("accelerometer \(device.name) at \(device.path): shaking the device is a shake")
+            appLog.info("accelerometer \(device.name) at \(device.path): shaking the device is a shake")
         } else if let failure = monitor.lastFailure {
-            logNotice("no accelerometer (\(failure)): shake with Ctrl+S")
+            appLog.info("no accelerometer (\(failure)): shake with Ctrl+S")
         }
         liveReplay?.start(after: 0.3)
         var failure: ExitError?
@@ -90,14 +90,6 @@ struct LiveRun {
             }
         }
     }
-}
-
-/// An informational line on stderr, shown in a terminal or with
-/// GESTURE_VERBOSE=1, so that logs of failures stay one line.
-private func logNotice(_ message: String) {
-    let env = ProcessInfo.processInfo.environment
-    let verbose = env["GESTURE_VERBOSE"].map { $0 == "1" } ?? (isatty(STDERR_FILENO) == 1)
-    if verbose { printError("gesture-demo: \(message)") }
 }
 
 extension LiveRun {

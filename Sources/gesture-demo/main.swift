@@ -4,6 +4,7 @@ import Foundation
 import GestureKit
 import GestureRender
 import GestureScript
+import Logging
 
 extension DemoPage: ExpressibleByArgument {}
 
@@ -16,7 +17,8 @@ struct GestureDemo: ParsableCommand {
             no compositor at all (WAYLAND_DISPLAY unset and no wayland-0 socket), it plays \
             a built-in tour headless and writes its snapshots instead. Exit codes: 0 success, \
             1 runtime failure (e.g. lost compositor), 2 bad flags or a malformed script.
-            """)
+            """,
+        version: DemoApp.version)
 
     @Flag(help: "Run without a compositor, on a virtual clock.")
     var headless = false
@@ -152,6 +154,8 @@ struct GestureDemo: ParsableCommand {
 func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
+
+LoggingSystem.bootstrap(AppLogHandler.init)
 
 // Parse and run by hand so that every kind of failure gets the exit code
 // the README promises (ArgumentParser alone would use 64 for usage errors).

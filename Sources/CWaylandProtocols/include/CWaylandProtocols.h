@@ -13,9 +13,6 @@
 
 #include <wayland-client.h>
 
-#if !__has_include("../generated/xdg-shell-client-protocol.h")
-#error "Wayland protocol glue is missing: run protocols/generate.sh"
-#endif
 #include "../generated/xdg-shell-client-protocol.h"
 #include "../generated/viewporter-client-protocol.h"
 #include "../generated/presentation-time-client-protocol.h"

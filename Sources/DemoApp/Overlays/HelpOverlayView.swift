@@ -10,7 +10,7 @@ import GestureKit
 final class HelpOverlayView: View {
     var onDismiss: (() -> Void)?
     private let titleLabel = Label(text: "Keyboard shortcuts")
-    private let footerLabel = Label(text: "Touch anywhere or press Esc to close")
+    private let footerLabel = Label(text: "\(DemoApp.title) \(DemoApp.version) · Touch anywhere or press Esc to close")
     private let rows: [(key: Label, title: Label)]
 
     private static let titleFont = Font(size: 20, bold: true)

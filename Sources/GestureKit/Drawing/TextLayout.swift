@@ -38,9 +38,15 @@ public struct TextLayout: Equatable, Sendable {
 
     /// Fits `text` into `bounds`.
     /// - Parameters:
+    ///   - text: the text, broken at spaces and newlines where it wraps.
+    ///   - font: the font asked for (the layout's `font` may be smaller).
+    ///   - alignment: where each line sits across the bounds' width.
+    ///   - bounds: the rectangle the lines must fit, in the label's
+    ///     coordinates; they are centred vertically in it.
     ///   - numberOfLines: the most lines (0: as many as the height holds;
     ///     1 keeps the text on one line, newlines becoming spaces).
     ///   - minimumScaleFactor: how small the font may get (1: not at all).
+    ///   - measurer: measures text as the renderer will draw it.
     public init(text: String, font: Font, alignment: TextAlignment, in bounds: Rect, numberOfLines: Int,
                 minimumScaleFactor: Double, measurer: TextMeasuring) {
         guard !text.isEmpty else {

@@ -1,0 +1,1 @@
+../../Examples/StrokeCounter/Sources/stroke-counter/StrokeGestureRecognizer.swift

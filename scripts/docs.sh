@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Builds GestureKit's documentation (DocC, from Sources/GestureKit's doc
+# comments and its GestureKit.docc catalog) and prints where the archive
+# went. A broken link or other DocC warning fails the build.
+#
+#   scripts/docs.sh              # .build/plugins/Swift-DocC/outputs/GestureKit.doccarchive
+#   scripts/docs.sh --coverage   # also prints how many symbols are documented
+#
+# `docc preview` (or any static web server after `--transform-for-static-hosting`)
+# shows the archive in a browser. GESTURE_DOCS_SWIFTPM_FLAGS adds options to
+# the `swift package` call; the tests, which run inside `swift test`, pass
+# --ignore-lock.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ -x /opt/swift/usr/bin/swift ] && export PATH="/opt/swift/usr/bin:$PATH"
+
+options=(--target GestureKit --warnings-as-errors)
+case "${1:-}" in
+    "") ;;
+    --coverage) options+=(--experimental-documentation-coverage --coverage-summary-level brief) ;;
+    *) echo "docs.sh: unknown argument '$1' (usage: scripts/docs.sh [--coverage])" >&2; exit 2 ;;
+esac
+swift package ${GESTURE_DOCS_SWIFTPM_FLAGS:-} generate-documentation "${options[@]}"
