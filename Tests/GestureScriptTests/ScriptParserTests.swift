@@ -113,6 +113,7 @@ struct ScriptParserTests {
             key release alt
             key hold ctrl+s 600
             key ctrl++
+            keyboard repeat 25 600
             shake 600
             orientation landscape-left
             page flatcube
@@ -123,6 +124,7 @@ struct ScriptParserTests {
             .key(.type, KeyChord(key: "?")), .key(.press, KeyChord(key: "alt")), .key(.release, KeyChord(key: "alt")),
             .key(.hold(milliseconds: 600), KeyChord(modifiers: [.ctrl], key: "s")),
             .key(.type, KeyChord(modifiers: [.ctrl], key: "+")),
+            .keyboardRepeat(KeyRepeatSettings(rate: 25, delay: 600)),
             .shake(milliseconds: 600), .orientation(.landscapeLeft), .page(name: "flatcube"),
         ])
     }
@@ -216,6 +218,7 @@ struct ScriptParserTests {
             key press shift+/
             key release numbersign
             key hold ctrl+s 600
+            keyboard repeat 0 400
             wait 16.667
             snapshot x vs "a b.png" tolerance 3
             page touches
@@ -289,6 +292,14 @@ struct ScriptParserTests {
         #expect(error("wait -5") == "s.gds:1:6: expected MS as a non-negative number, got '-5'")
         #expect(error("up -1") == "s.gds:1:4: expected ID as a whole number from 0 to 2147483647, got '-1'")
         #expect(error("swipe 1 2 3 4 100 0") == "s.gds:1:19: expected STEPS as a whole number from 1 to 10000, got '0'")
+    }
+
+    @Test("keyboard repeat takes a whole RATE per second and a whole DELAY in milliseconds")
+    func badKeyboardRepeat() {
+        #expect(error("keyboard repeat 20") == "s.gds:1:19: expected DELAY (usage: keyboard repeat RATE DELAY)")
+        #expect(error("keyboard repeat -1 150") == "s.gds:1:17: expected RATE as a whole number from 0 to 2147483647, got '-1'")
+        #expect(error("keyboard repeat 20 0.5") == "s.gds:1:20: expected DELAY as a whole number from 0 to 2147483647, got '0.5'")
+        #expect(error("keyboard rate 20 150") == "s.gds:1:10: expected SETTING as repeat, got 'rate' (usage: keyboard repeat RATE DELAY)")
     }
 
     @Test("extra arguments are refused")
@@ -371,7 +382,7 @@ struct ScriptParserTests {
         #expect(errors("tap 1\nwait 5\nmove 1 x y\nfrobnicate\nexpect label") == [
             "s.gds:1:6: expected Y (usage: tap X Y [X Y]...)",
             "s.gds:3:8: expected X as a number or @VIEW, got 'x'",
-            "s.gds:4:1: unknown command 'frobnicate'; expected one of: size, down, move, up, frame, cancel, tap, doubletap, longpress, swipe, drag, pinch, rotate, pointer, key, wait, snapshot, page, shake, orientation, expect",
+            "s.gds:4:1: unknown command 'frobnicate'; expected one of: size, down, move, up, frame, cancel, tap, doubletap, longpress, swipe, drag, pinch, rotate, pointer, key, keyboard, wait, snapshot, page, shake, orientation, expect",
             "s.gds:5:13: expected NAME (usage: expect label NAME ==|!=|~|!~ \"TEXT\")",
         ])
     }

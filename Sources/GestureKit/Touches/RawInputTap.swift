@@ -10,6 +10,8 @@ public enum RawInput: Equatable, Sendable {
     case pointerAxis(vertical: Double, horizontal: Double)
     case pointerLeave
     case key(KeyEvent)
+    /// How the keyboard repeats held keys from now on.
+    case keyRepeat(KeyRepeatSettings)
 }
 
 /// Watches raw input before the toolkit interprets it (a recorder turns

@@ -23,6 +23,7 @@ extension ScriptCommand: CustomStringConvertible {
             case .release: return "key release \(chord)"
             case .hold(let ms): return "key hold \(chord) \(n(ms))"
             }
+        case .keyboardRepeat(let s): return "keyboard repeat \(s.rate) \(s.delay)"
         case .wait(let ms): return "wait \(n(ms))"
         case .snapshot(let name, let golden):
             guard let golden else { return "snapshot \(name)" }

@@ -23,6 +23,9 @@ public enum ScriptCommand: Equatable, Sendable {
     case pointer(PointerAction)
     /// Key input, by name.
     case key(KeyAction, KeyChord)
+    /// How held keys repeat from now on (`keyboard repeat RATE DELAY`); a
+    /// script's keyboard does not repeat until it says so.
+    case keyboardRepeat(KeyRepeatSettings)
     /// Lets `milliseconds` of virtual time pass (timers fire on the way).
     case wait(milliseconds: Double)
     /// Renders the window to `NAME.png` in the output folder, optionally

@@ -24,6 +24,7 @@ public enum ScriptParser {
         ("pointer", ["pointer move X Y", "pointer down|up [left|right|middle]", "pointer scroll DX DY",
                      "pointer leave"]),
         ("key", ["key [press|release] CHORD", "key hold CHORD MS"]),
+        ("keyboard", ["keyboard repeat RATE DELAY"]),
         ("wait", ["wait MS"]),
         ("snapshot", ["snapshot NAME [vs GOLDEN.png [tolerance N]]"]),
         ("page", ["page NAME"]),
@@ -137,6 +138,10 @@ public enum ScriptParser {
             return .gesture(.rotate(at: p, span: span, radians: radians, milliseconds: ms, steps: try r.optionalSteps()))
         case "pointer": return .pointer(try readPointer(&r))
         case "key": return try readKey(&r)
+        case "keyboard":
+            _ = try r.choice("SETTING", ["repeat"])
+            let rate = try r.whole("RATE", in: 0...Int(Int32.max))
+            return .keyboardRepeat(KeyRepeatSettings(rate: rate, delay: try r.whole("DELAY", in: 0...Int(Int32.max))))
         case "wait": return .wait(milliseconds: try r.number("MS", nonNegative: true))
         case "snapshot": return try readSnapshot(&r)
         case "page":

@@ -90,9 +90,11 @@ public final class EventLog: WindowObserver, RawInputTap {
                 let names = ModifierKey.allCases.filter { event.modifiers.contains($0.modifier) }.map(\.rawValue)
                 fields.append(("modifiers", .string(names.joined(separator: "+"))))
             }
-            // The compositor's key repeat (a held key); scripts send none.
+            // A held key's repeat (the keyboard's, or the player's).
             if event.isRepeat { fields.append(("repeat", .bool(true))) }
             input(event.isPressed ? "key-press" : "key-release", fields)
+        case .keyRepeat(let settings):
+            input("keyboard-repeat", [("rate", .number(Double(settings.rate))), ("delay", .number(Double(settings.delay)))])
         }
     }
 }

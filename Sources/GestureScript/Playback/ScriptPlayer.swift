@@ -52,6 +52,10 @@ public final class ScriptPlayer {
     private var heldTouchIDs: Set<Int32> = []
     /// Modifier keys the script holds down.
     private var heldModifiers: KeyModifiers = []
+    /// Repeats the key the script holds, as a keyboard would, once a
+    /// `keyboard repeat` line turns repeat on (off until then, so a
+    /// script's key input is exactly what it says).
+    private let keyRepeat = KeyRepeat(settings: .off)
     /// The line being played, for records and check results.
     private var source: (file: String, line: Script.Line)?
     private var regexCache: [String: Regex<AnyRegexOutput>] = [:]
@@ -76,6 +80,7 @@ public final class ScriptPlayer {
     }
 
     deinit {
+        keyRepeat.stop()
         window.removeObserver(tracker)
     }
 
@@ -155,6 +160,7 @@ public final class ScriptPlayer {
         case .orientation(let o): return [.orientation(o)]
         case .expect(let e): return [.expect(e)]
         case .key(let action, let chord): return GestureSynthesizer.keySteps(action, chord)
+        case .keyboardRepeat(let settings): return [.keyRepeat(settings)]
         case .pointer(let action):
             switch action {
             case .move(let p): return [.pointerMove(to: try resolve(p))]
@@ -269,6 +275,9 @@ public final class ScriptPlayer {
             input.pointerLeave(time: now)
         case .key(let keysym, let pressed):
             performKey(keysym, pressed: pressed, time: now)
+        case .keyRepeat(let settings):
+            keyRepeat.update(settings)
+            window.keyRepeatSettingsDidChange(settings)
         case .shakeBegan:
             recordInput("shake-begin", [])
             window.shakeBegan(time: now)
@@ -305,17 +314,36 @@ public final class ScriptPlayer {
     /// A key event as a keyboard with the US layout gives it: Shift held
     /// turns the key's keysym into its shifted one (the base keysym stays,
     /// for shortcuts), and a modifier key changes the held modifiers after
-    /// its own event, as `wl_keyboard.modifiers` follows the key.
+    /// its own event, as `wl_keyboard.modifiers` follows the key. A key
+    /// that repeats (`ScriptKeys.repeats`) repeats while held, as the
+    /// Wayland backend repeats a compositor's: the newest such key takes
+    /// over the repeat, and a modifier pressed meanwhile does not stop it.
     private func performKey(_ keysym: UInt32, pressed: Bool, time: Double) {
-        let shown = heldModifiers.contains(.shift) ? ScriptKeys.shiftedKeysym(keysym) : keysym
-        let typesText = pressed && heldModifiers.isDisjoint(with: [.control, .alt, .logo])
-        let event = KeyEvent(keysym: shown, baseKeysym: keysym, modifiers: heldModifiers, isPressed: pressed,
-                             text: typesText ? ScriptKeys.text(of: shown) : "", time: time)
-        window.handleKey(event)
+        let takesOverRepeat = pressed && ScriptKeys.repeats(keysym)
+        if takesOverRepeat {
+            keyRepeat.stop()
+        } else if !pressed {
+            keyRepeat.stop(key: keysym)
+        }
+        window.handleKey(keyEvent(keysym, pressed: pressed, isRepeat: false, time: time))
         if let modifier = ModifierKey(keysym: keysym) {
             if pressed { heldModifiers.insert(modifier.modifier) } else { heldModifiers.remove(modifier.modifier) }
             window.input.keyboardModifiers = heldModifiers
         }
+        if takesOverRepeat {
+            keyRepeat.start(key: keysym, time: time, scheduler: window.scheduler) { [weak self] key, time in
+                guard let self else { return }
+                window.handleKey(keyEvent(key, pressed: true, isRepeat: true, time: time))
+            }
+        }
+    }
+
+    /// `keysym` as the US layout gives it with the modifiers held now.
+    private func keyEvent(_ keysym: UInt32, pressed: Bool, isRepeat: Bool, time: Double) -> KeyEvent {
+        let shown = heldModifiers.contains(.shift) ? ScriptKeys.shiftedKeysym(keysym) : keysym
+        let typesText = pressed && heldModifiers.isDisjoint(with: [.control, .alt, .logo])
+        return KeyEvent(keysym: shown, baseKeysym: keysym, modifiers: heldModifiers, isPressed: pressed,
+                        isRepeat: isRepeat, text: typesText ? ScriptKeys.text(of: shown) : "", time: time)
     }
 
     /// Moves the virtual clock forward, firing each timer at its own

@@ -23,6 +23,8 @@ public enum ScriptStep: Equatable, Sendable {
     /// A key by the keysym it gives without Shift; the player applies the
     /// modifiers held at that moment (Shift turns `/` into `?`).
     case key(keysym: UInt32, pressed: Bool)
+    /// The keyboard's repeat settings change.
+    case keyRepeat(KeyRepeatSettings)
     case shakeBegan
     case shakeEnded
     case orientation(InterfaceOrientation)

@@ -3,8 +3,9 @@ import GestureKit
 /// Writes a live session as a script (docs/scripting.md, "Recording")
 /// that replays headless, as is, to the same results: the window's size
 /// and page at the start, then the raw input the window's router receives
-/// (touches with their frames, pointer, keys), its resizes and orientation
-/// changes, and the time between them as waits, on a `RecordingClock`
+/// (touches with their frames, pointer, keys and how they repeat), its
+/// resizes and orientation changes, and the time between them as waits,
+/// on a `RecordingClock`
 /// (whatever the compositor's clock origin). `finish()` adds the time up
 /// to the session's end, so timers that fired live before it fire in the
 /// replay too.
@@ -28,6 +29,9 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
     private var orientation: InterfaceOrientation = .portrait
     /// Modifier keys recorded as held (`key press ctrl`).
     private var heldModifiers: [ModifierKey] = []
+    /// The key repeat a replay has at this point: none until a
+    /// `keyboard repeat` line.
+    private var keyRepeat = KeyRepeatSettings.off
 
     /// - Parameters:
     ///   - timeSource: the clock events arrive by (the window's).
@@ -69,9 +73,11 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
             record(.pointer(.scroll(dx: horizontal, dy: vertical)), stamp: time, arrival)
         case .pointerLeave: record(.pointer(.leave), stamp: nil, arrival)
         case .key(let event):
-            // Repeats are the compositor's; a replay has none to match.
+            // The replay repeats a held key itself, under the recorded
+            // `keyboard repeat` settings; a line per repeat would double it.
             guard !event.isRepeat else { return }
             emit(at: clock.time(ofEventStamped: time, arrivedAt: arrival), keyCommands(for: event))
+        case .keyRepeat(let settings): record(.keyboardRepeat(settings), stamp: nil, arrival)
         }
     }
 
@@ -79,31 +85,38 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
         emit(at: clock.time(ofEventStamped: stamp, arrivedAt: arrival), [command])
     }
 
-    /// A modifier key is recorded as held on its own (`key press alt`), so
-    /// it modifies pointer presses too (Alt + drag). Another key gets as a
-    /// chord the modifiers held that no recorded press accounts for (held
-    /// before the window had focus); modifiers recorded as held that the
-    /// event no longer has are released first.
+    /// Modifier keys are recorded as held on their own lines
+    /// (`key press alt`), so they modify pointer presses too (Alt + drag)
+    /// and stay held through a key's repeats, as live. Modifiers an event
+    /// has that no recorded press accounts for (held before the window had
+    /// focus) are pressed first; modifiers recorded as held that it no
+    /// longer has (let go outside the window's focus) are released first.
     private func keyCommands(for event: KeyEvent) -> [ScriptCommand] {
-        let action: KeyAction = event.isPressed ? .press : .release
-        if let modifier = ModifierKey(anyKeysym: event.baseKeysym) {
-            if event.isPressed {
-                guard !heldModifiers.contains(modifier) else { return [] }
-                heldModifiers.append(modifier)
-            } else {
-                heldModifiers.removeAll { $0 == modifier }
-            }
-            return [.key(action, KeyChord(key: modifier.rawValue))]
-        }
+        let own = ModifierKey(anyKeysym: event.baseKeysym)
         var commands: [ScriptCommand] = []
-        for modifier in heldModifiers where !event.modifiers.contains(modifier.modifier) {
+        for modifier in heldModifiers where modifier != own && !event.modifiers.contains(modifier.modifier) {
             commands.append(.key(.release, KeyChord(key: modifier.rawValue)))
         }
-        heldModifiers.removeAll { !event.modifiers.contains($0.modifier) }
-        let extra = event.isPressed
-            ? ModifierKey.allCases.filter { event.modifiers.contains($0.modifier) && !heldModifiers.contains($0) } : []
-        commands.append(.key(action, KeyChord(modifiers: extra, key: ScriptKeys.recordedName(of: event.baseKeysym))))
-        return commands
+        heldModifiers.removeAll { $0 != own && !event.modifiers.contains($0.modifier) }
+        if event.isPressed {
+            for modifier in ModifierKey.allCases
+            where modifier != own && event.modifiers.contains(modifier.modifier) && !heldModifiers.contains(modifier) {
+                commands.append(.key(.press, KeyChord(key: modifier.rawValue)))
+                heldModifiers.append(modifier)
+            }
+        }
+        let action: KeyAction = event.isPressed ? .press : .release
+        guard let own else {
+            return commands + [.key(action, KeyChord(key: ScriptKeys.recordedName(of: event.baseKeysym)))]
+        }
+        if event.isPressed {
+            // The other Ctrl while one is held: nothing changes.
+            guard !heldModifiers.contains(own) else { return commands }
+            heldModifiers.append(own)
+        } else {
+            heldModifiers.removeAll { $0 == own }
+        }
+        return commands + [.key(action, KeyChord(key: own.rawValue))]
     }
 
     // MARK: Window
@@ -146,6 +159,10 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
             case .orientation(let new):
                 defer { orientation = new }
                 return new != orientation
+            case .keyboardRepeat(let new):
+                // Any settings without repeat are as good as "off".
+                defer { keyRepeat = new }
+                return new != keyRepeat && (new.repeats || keyRepeat.repeats)
             default: return true
             }
         }
