@@ -98,7 +98,7 @@ struct ScriptParserTests {
         ])
     }
 
-    @Test("pointer, key, shake, orientation and page commands")
+    @Test("pointer, touchpad, key, keyboard, shake, orientation and page commands")
     func deviceCommands() throws {
         #expect(try commands("""
             pointer move 10 20
@@ -106,6 +106,11 @@ struct ScriptParserTests {
             pointer up right
             pointer scroll 0 -15
             pointer leave
+            touchpad pinch begin 2
+            touchpad pinch update -1.5 0 1.25 10
+            touchpad swipe update 20 -3
+            touchpad hold end
+            touchpad swipe end cancelled
             key ctrl+z
             key F11
             key ?
@@ -120,6 +125,9 @@ struct ScriptParserTests {
             """) == [
             .pointer(.move(to: at(10, 20))), .pointer(.down(.left)), .pointer(.up(.right)),
             .pointer(.scroll(dx: 0, dy: -15)), .pointer(.leave),
+            .touchpad(.begin(.pinch, fingers: 2)), .touchpad(.pinchUpdate(dx: -1.5, dy: 0, scale: 1.25, rotation: 10)),
+            .touchpad(.swipeUpdate(dx: 20, dy: -3)), .touchpad(.end(.hold, cancelled: false)),
+            .touchpad(.end(.swipe, cancelled: true)),
             .key(.type, KeyChord(modifiers: [.ctrl], key: "z")), .key(.type, KeyChord(key: "f11")),
             .key(.type, KeyChord(key: "?")), .key(.press, KeyChord(key: "alt")), .key(.release, KeyChord(key: "alt")),
             .key(.hold(milliseconds: 600), KeyChord(modifiers: [.ctrl], key: "s")),
@@ -214,6 +222,11 @@ struct ScriptParserTests {
             pointer up left
             pointer scroll 1.5 -2
             pointer leave
+            touchpad hold begin 3
+            touchpad pinch update 0.00390625 -2 1.19921875 -0.5
+            touchpad swipe update -20 0
+            touchpad pinch end cancelled
+            touchpad swipe end
             key ctrl+shift+z
             key press shift+/
             key release numbersign
@@ -302,6 +315,15 @@ struct ScriptParserTests {
         #expect(error("keyboard rate 20 150") == "s.gds:1:10: expected SETTING as repeat, got 'rate' (usage: keyboard repeat RATE DELAY)")
     }
 
+    @Test("touchpad commands name a gesture and what it does; a hold has no update")
+    func badTouchpad() {
+        #expect(error("touchpad zoom begin 2")?.hasPrefix("s.gds:1:10: expected GESTURE as one of: pinch, swipe, hold, got 'zoom'") == true)
+        #expect(error("touchpad hold update 1 2")?.hasPrefix("s.gds:1:15: expected ACTION as one of: begin, end, got 'update'") == true)
+        #expect(error("touchpad pinch update 0 0 1.5") == "s.gds:1:30: expected ROTATION (usage: touchpad pinch update DX DY SCALE ROTATION)")
+        #expect(error("touchpad swipe begin two") == "s.gds:1:22: expected FINGERS as a whole number from 0 to 4294967295, got 'two'")
+        #expect(error("touchpad pinch end now") == "s.gds:1:20: expected 'cancelled' as cancelled, got 'now' (usage: touchpad pinch end [cancelled])")
+    }
+
     @Test("extra arguments are refused")
     func extraArgument() {
         #expect(error("frame now") == "s.gds:1:7: unexpected 'now' (usage: frame)")
@@ -382,7 +404,7 @@ struct ScriptParserTests {
         #expect(errors("tap 1\nwait 5\nmove 1 x y\nfrobnicate\nexpect label") == [
             "s.gds:1:6: expected Y (usage: tap X Y [X Y]...)",
             "s.gds:3:8: expected X as a number or @VIEW, got 'x'",
-            "s.gds:4:1: unknown command 'frobnicate'; expected one of: size, down, move, up, frame, cancel, tap, doubletap, longpress, swipe, drag, pinch, rotate, pointer, key, keyboard, wait, snapshot, page, shake, orientation, expect",
+            "s.gds:4:1: unknown command 'frobnicate'; expected one of: size, down, move, up, frame, cancel, tap, doubletap, longpress, swipe, drag, pinch, rotate, pointer, touchpad, key, keyboard, wait, snapshot, page, shake, orientation, expect",
             "s.gds:5:13: expected NAME (usage: expect label NAME ==|!=|~|!~ \"TEXT\")",
         ])
     }

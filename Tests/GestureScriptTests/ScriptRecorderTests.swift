@@ -39,8 +39,9 @@ final class SimulatedSession {
         window.input.tap = taps
     }
 
-    /// The compositor's time stamp of an event that happens now.
-    var stamp: Double { clock.now + compositorOrigin - latency }
+    /// The compositor's time stamp of an event that happens now: whole
+    /// milliseconds, cut short, as the protocol carries them.
+    var stamp: Double { ((clock.now + compositorOrigin - latency) * 1000).rounded(.down) / 1000 }
 
     /// Lets time pass on the app's clock, its timers firing on the way.
     func pass(_ seconds: Double) {
@@ -289,6 +290,38 @@ struct ScriptRecorderTests {
         #expect(lines == ["keyboard repeat 40 400", "keyboard repeat 0 400"])
     }
 
+    @Test("a touchpad pinch at the pointer replays to the same scale and velocity, read a little late or not")
+    func touchpadPinch() throws {
+        let s = SimulatedSession(page: .gestures)
+        s.pass(0.3)
+        let c = try s.center(of: "pinchArea")
+        s.window.input.pointerMotion(to: c, time: s.stamp)
+        s.pass(0.5)
+        s.window.input.touchpadPinchBegin(fingers: 2, time: s.stamp)
+        // Each update is read between 3.2 and 4.6 ms after it happened.
+        for (scale, latency) in zip([1.1, 1.2, 1.3, 1.4, 1.5], [0.0046, 0.0032, 0.0041, 0.0035, 0.0044]) {
+            s.pass(0.033)
+            s.latency = latency
+            s.window.input.touchpadPinchUpdate(dx: 0.5, dy: 0, scale: scale, rotation: 2, time: s.stamp)
+        }
+        s.pass(0.012)
+        s.window.input.touchpadPinchEnd(cancelled: false, time: s.stamp)
+        s.pass(0.4)
+        let (script, live) = s.finish()
+        let touchpad = script.split(separator: "\n").filter { $0.hasPrefix("touchpad ") }
+        #expect(touchpad.first == "touchpad pinch begin 2" && touchpad.last == "touchpad pinch end", "\(script)")
+        #expect(touchpad.contains("touchpad pinch update 0.5 0 1.3 2"), "\(script)")
+        let pinched = shown(records(live)).filter { $0.contains("Pinched") }
+        #expect(pinched.last?.contains("Pinched, Scale:1.50, Velocity:") == true, "\(pinched)")
+        // The same texts; times as the compositor stamped them, which
+        // live (arrival) times differ from by their jitter.
+        let replayed = shown(try replayHeadless(script)), original = shown(records(live))
+        func text(_ line: String) -> Substring { line.drop { $0 != " " } }
+        func time(_ line: String) -> Double { Double(line.prefix { $0 != " " }) ?? -1 }
+        #expect(replayed.map(text) == original.map(text), "recording:\n\(script)")
+        #expect(zip(replayed, original).allSatisfy { abs(time($0) - time($1)) <= 0.003 }, "\(replayed)\n\(original)")
+    }
+
     @Test("what the recorder writes parses back, and a session's end is its last wait")
     func finishWaits() throws {
         let s = SimulatedSession()
@@ -312,6 +345,16 @@ struct RecordingClockTests {
         // Read late (the app was busy): the stamp still says when.
         #expect(ms(clock.time(ofEventStamped: 1915867.6, arrivedAt: 0.9)) == 600)
         #expect(ms(clock.time(ofEventStamped: 1915868.0, arrivedAt: 1.0)) == 1000)
+    }
+
+    @Test("whole-millisecond stamps read a little more or less promptly keep their exact spacing")
+    func stampJitter() {
+        var clock = RecordingClock()
+        #expect(ms(clock.time(ofEventStamped: 100.000, arrivedAt: 1.0046)) == 1005)
+        #expect(ms(clock.time(ofEventStamped: 100.033, arrivedAt: 1.0362)) == 1038, "read 1.4 ms more promptly")
+        #expect(ms(clock.time(ofEventStamped: 100.066, arrivedAt: 1.0701)) == 1071)
+        // Read 10 ms more promptly than the first: the first was late.
+        #expect(ms(clock.time(ofEventStamped: 100.099, arrivedAt: 1.0936)) == 1094)
     }
 
     @Test("an event without a stamp is placed by how long after the previous one it arrived")

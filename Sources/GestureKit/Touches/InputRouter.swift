@@ -208,6 +208,7 @@ public final class InputRouter {
     /// `Thresholds.touchpadPinchSpan` apart around it, so the pinch and
     /// rotation recognizers see an ordinary two-finger gesture.
     public func touchpadPinchBegin(fingers: Int, time: Double) {
+        tap?.raw(.touchpad(.begin(.pinch, fingers: fingers)), time: time)
         touchpadEnd(cancelled: true, time: time)
         let c = pointerLocation ?? window.bounds.center
         touchpad.beginPinch(at: c)
@@ -221,6 +222,7 @@ public final class InputRouter {
     /// `scale`: since the begin; `rotation`: degrees clockwise since the
     /// last update (as the protocol reports them).
     public func touchpadPinchUpdate(dx: Double, dy: Double, scale: Double, rotation: Double, time: Double) {
+        tap?.raw(.touchpad(.pinchUpdate(dx: dx, dy: dy, scale: scale, rotation: rotation)), time: time)
         guard touchpad.kind == .pinch, dx.isFinite, dy.isFinite, scale.isFinite, rotation.isFinite else { return }
         touchpad.updatePinch(dx: dx, dy: dy, scale: scale, rotationDegrees: rotation)
         let (a, b) = touchpad.pinchPoints()
@@ -230,16 +232,19 @@ public final class InputRouter {
     }
 
     public func touchpadPinchEnd(cancelled: Bool, time: Double) {
+        tap?.raw(.touchpad(.end(.pinch, cancelled: cancelled)), time: time)
         touchpadEnd(.pinch, cancelled: cancelled, time: time)
     }
 
     /// A multi-finger touchpad swipe: the fingers move as one, so it acts
     /// as one touch at the pointer that follows their movement.
     public func touchpadSwipeBegin(fingers: Int, time: Double) {
+        tap?.raw(.touchpad(.begin(.swipe, fingers: fingers)), time: time)
         touchpadStrokeBegin(.swipe, time: time)
     }
 
     public func touchpadSwipeUpdate(dx: Double, dy: Double, time: Double) {
+        tap?.raw(.touchpad(.swipeUpdate(dx: dx, dy: dy)), time: time)
         guard touchpad.kind == .swipe, dx.isFinite, dy.isFinite else { return }
         touchpad.strokePoint = touchpad.strokePoint + Point(x: dx, y: dy)
         move(key: TouchpadEmulation.strokeKey, to: touchpad.strokePoint, time: time)
@@ -247,16 +252,19 @@ public final class InputRouter {
     }
 
     public func touchpadSwipeEnd(cancelled: Bool, time: Double) {
+        tap?.raw(.touchpad(.end(.swipe, cancelled: cancelled)), time: time)
         touchpadEnd(.swipe, cancelled: cancelled, time: time)
     }
 
     /// Fingers resting on the touchpad: one touch held at the pointer, so
     /// a hold long enough is a long press.
     public func touchpadHoldBegin(fingers: Int, time: Double) {
+        tap?.raw(.touchpad(.begin(.hold, fingers: fingers)), time: time)
         touchpadStrokeBegin(.hold, time: time)
     }
 
     public func touchpadHoldEnd(cancelled: Bool, time: Double) {
+        tap?.raw(.touchpad(.end(.hold, cancelled: cancelled)), time: time)
         touchpadEnd(.hold, cancelled: cancelled, time: time)
     }
 

@@ -9,6 +9,7 @@ public enum RawInput: Equatable, Sendable {
     case pointerButton(UInt32, pressed: Bool)
     case pointerAxis(vertical: Double, horizontal: Double)
     case pointerLeave
+    case touchpad(TouchpadEvent)
     case key(KeyEvent)
     /// How the keyboard repeats held keys from now on.
     case keyRepeat(KeyRepeatSettings)

@@ -16,6 +16,14 @@ extension ScriptCommand: CustomStringConvertible {
         case .cancel: return "cancel"
         case .gesture(let g): return g.description
         case .pointer(let a): return a.description
+        case .touchpad(let event):
+            switch event {
+            case .begin(let gesture, let fingers): return "touchpad \(gesture.rawValue) begin \(fingers)"
+            case .swipeUpdate(let dx, let dy): return "touchpad swipe update \(n(dx)) \(n(dy))"
+            case .pinchUpdate(let dx, let dy, let scale, let rotation):
+                return "touchpad pinch update \(n(dx)) \(n(dy)) \(n(scale)) \(n(rotation))"
+            case .end(let gesture, let cancelled): return "touchpad \(gesture.rawValue) end" + (cancelled ? " cancelled" : "")
+            }
         case .key(let action, let chord):
             switch action {
             case .type: return "key \(chord)"

@@ -21,6 +21,8 @@ public enum ScriptCommand: Equatable, Sendable {
     case gesture(SyntheticGesture)
     /// Pointer input (a left-button drag is a touch).
     case pointer(PointerAction)
+    /// A touchpad gesture event, at the pointer (`touchpad pinch begin 2`).
+    case touchpad(TouchpadEvent)
     /// Key input, by name.
     case key(KeyAction, KeyChord)
     /// How held keys repeat from now on (`keyboard repeat RATE DELAY`); a

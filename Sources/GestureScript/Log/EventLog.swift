@@ -84,6 +84,18 @@ public final class EventLog: WindowObserver, RawInputTap {
         case .pointerAxis(let vertical, let horizontal):
             input("pointer-scroll", [("dx", .number(horizontal)), ("dy", .number(vertical))])
         case .pointerLeave: input("pointer-leave", [])
+        case .touchpad(let event):
+            func number(_ name: String, _ v: Double) -> (String, ScriptRecord.Value) { (name, .number(v)) }
+            switch event {
+            case .begin(let gesture, let fingers):
+                input("touchpad-\(gesture.rawValue)-begin", [number("fingers", Double(fingers))])
+            case .swipeUpdate(let dx, let dy): input("touchpad-swipe-update", [number("dx", dx), number("dy", dy)])
+            case .pinchUpdate(let dx, let dy, let scale, let rotation):
+                input("touchpad-pinch-update", [number("dx", dx), number("dy", dy), number("scale", scale),
+                                                number("rotation", rotation)])
+            case .end(let gesture, let cancelled):
+                input("touchpad-\(gesture.rawValue)-end", [("cancelled", .bool(cancelled))])
+            }
         case .key(let event):
             var fields: [(String, ScriptRecord.Value)] = [("key", .string(ScriptKeys.name(of: event.keysym)))]
             if !event.modifiers.isEmpty {

@@ -169,6 +169,7 @@ public final class ScriptPlayer {
             case .scroll(let dx, let dy): return [.pointerScroll(dx: dx, dy: dy)]
             case .leave: return [.pointerLeave]
             }
+        case .touchpad(let event): return [.touchpad(event)]
         case .gesture(let gesture): return try steps(for: gesture)
         }
     }
@@ -273,6 +274,8 @@ public final class ScriptPlayer {
             input.pointerAxis(vertical: dy, horizontal: dx, time: now)
         case .pointerLeave:
             input.pointerLeave(time: now)
+        case .touchpad(let event):
+            performTouchpad(event, time: now)
         case .key(let keysym, let pressed):
             performKey(keysym, pressed: pressed, time: now)
         case .keyRepeat(let settings):
@@ -309,6 +312,22 @@ public final class ScriptPlayer {
     private func closeFrame() {
         guard window.input.hasPendingFrame else { return }
         window.input.touchFrame()
+    }
+
+    /// A touchpad gesture event, as the backend hands the router one.
+    private func performTouchpad(_ event: TouchpadEvent, time: Double) {
+        let input = window.input
+        switch event {
+        case .begin(.pinch, let fingers): input.touchpadPinchBegin(fingers: fingers, time: time)
+        case .begin(.swipe, let fingers): input.touchpadSwipeBegin(fingers: fingers, time: time)
+        case .begin(.hold, let fingers): input.touchpadHoldBegin(fingers: fingers, time: time)
+        case .pinchUpdate(let dx, let dy, let scale, let rotation):
+            input.touchpadPinchUpdate(dx: dx, dy: dy, scale: scale, rotation: rotation, time: time)
+        case .swipeUpdate(let dx, let dy): input.touchpadSwipeUpdate(dx: dx, dy: dy, time: time)
+        case .end(.pinch, let cancelled): input.touchpadPinchEnd(cancelled: cancelled, time: time)
+        case .end(.swipe, let cancelled): input.touchpadSwipeEnd(cancelled: cancelled, time: time)
+        case .end(.hold, let cancelled): input.touchpadHoldEnd(cancelled: cancelled, time: time)
+        }
     }
 
     /// A key event as a keyboard with the US layout gives it: Shift held

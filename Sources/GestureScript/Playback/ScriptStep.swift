@@ -20,6 +20,8 @@ public enum ScriptStep: Equatable, Sendable {
     case pointerButton(MouseButton, pressed: Bool)
     case pointerScroll(dx: Double, dy: Double)
     case pointerLeave
+    /// A touchpad gesture event, at the pointer.
+    case touchpad(TouchpadEvent)
     /// A key by the keysym it gives without Shift; the player applies the
     /// modifiers held at that moment (Shift turns `/` into `?`).
     case key(keysym: UInt32, pressed: Bool)

@@ -3,7 +3,8 @@ import GestureKit
 /// Writes a live session as a script (docs/scripting.md, "Recording")
 /// that replays headless, as is, to the same results: the window's size
 /// and page at the start, then the raw input the window's router receives
-/// (touches with their frames, pointer, keys and how they repeat), its
+/// (touches with their frames, pointer, touchpad gestures, keys and how
+/// they repeat), its
 /// resizes and orientation changes, and the time between them as waits,
 /// on a `RecordingClock`
 /// (whatever the compositor's clock origin). `finish()` adds the time up
@@ -72,6 +73,7 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
         case .pointerAxis(let vertical, let horizontal):
             record(.pointer(.scroll(dx: horizontal, dy: vertical)), stamp: time, arrival)
         case .pointerLeave: record(.pointer(.leave), stamp: nil, arrival)
+        case .touchpad(let event): record(.touchpad(event), stamp: time, arrival)
         case .key(let event):
             // The replay repeats a held key itself, under the recorded
             // `keyboard repeat` settings; a line per repeat would double it.
