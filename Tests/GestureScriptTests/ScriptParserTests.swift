@@ -120,6 +120,9 @@ struct ScriptParserTests {
             key ctrl++
             keyboard repeat 25 600
             shake 600
+            shake begin
+            shake end
+            shake end 850.5
             orientation landscape-left
             page flatcube
             """) == [
@@ -133,7 +136,7 @@ struct ScriptParserTests {
             .key(.hold(milliseconds: 600), KeyChord(modifiers: [.ctrl], key: "s")),
             .key(.type, KeyChord(modifiers: [.ctrl], key: "+")),
             .keyboardRepeat(KeyRepeatSettings(rate: 25, delay: 600)),
-            .shake(milliseconds: 600), .orientation(.landscapeLeft), .page(name: "flatcube"),
+            .shake(milliseconds: 600), .shakeBegin, .shakeEnd(milliseconds: nil), .shakeEnd(milliseconds: 850.5), .orientation(.landscapeLeft), .page(name: "flatcube"),
         ])
     }
 
@@ -236,6 +239,9 @@ struct ScriptParserTests {
             snapshot x vs "a b.png" tolerance 3
             page touches
             shake 1500
+            shake begin
+            shake end 1000.25
+            shake end
             orientation landscape-right
             expect label output ~ "a\\"b"
             expect view image rotation >= 0.5 within 0.01
@@ -322,6 +328,14 @@ struct ScriptParserTests {
         #expect(error("touchpad pinch update 0 0 1.5") == "s.gds:1:30: expected ROTATION (usage: touchpad pinch update DX DY SCALE ROTATION)")
         #expect(error("touchpad swipe begin two") == "s.gds:1:22: expected FINGERS as a whole number from 0 to 4294967295, got 'two'")
         #expect(error("touchpad pinch end now") == "s.gds:1:20: expected 'cancelled' as cancelled, got 'now' (usage: touchpad pinch end [cancelled])")
+    }
+
+    @Test("shake takes MS, begin, or end with an optional MS")
+    func badShake() {
+        #expect(error("shake") == "s.gds:1:6: expected MS (usage: shake MS | shake begin | shake end [MS])")
+        #expect(error("shake begin 500") == "s.gds:1:13: unexpected '500' (usage: shake begin)")
+        #expect(error("shake end soon") == "s.gds:1:11: expected MS as a non-negative number, got 'soon'")
+        #expect(error("shake start")?.hasPrefix("s.gds:1:7: expected MS as a non-negative number, got 'start'") == true)
     }
 
     @Test("extra arguments are refused")

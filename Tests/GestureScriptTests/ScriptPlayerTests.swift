@@ -197,6 +197,21 @@ struct ScriptPlayerTests {
                 "a's repeat ended when b was pressed; b repeats from 200 ms after its press until released")
     }
 
+    @Test("shake begin and shake end shake for the time between; shake end MS says how long the shake lasted, reported late")
+    func shakeBeginAndEnd() throws {
+        let (window, player) = demo(.touches)
+        let touches = try #require(DemoApp.currentPage(of: window) as? TouchesViewController)
+        try play(player, "shake begin\nwait 700\nshake end")
+        #expect(touches.interactionLabel.text == "Device was shaken")
+        try play(player, "wait 3000\nshake begin\nwait 1200\nshake end")
+        #expect(touches.interactionLabel.text == "None", "over a second: cancelled")
+        try play(player, "shake begin\nwait 1200\nshake end 800")
+        #expect(touches.interactionLabel.text == "Device was shaken", "it lasted 800 ms")
+        try play(player, "wait 3000\nshake begin\nwait 900\nshake end 1050")
+        #expect(touches.interactionLabel.text == "None", "it lasted 1050 ms")
+    }
+
+    @Test("a key pressed with a chord's modifiers stays held alone, as a recording writes it")
     func pressAndReleaseAsRecorded() throws {
         let (window, player) = demo(.touches)
         let touches = try #require(DemoApp.currentPage(of: window) as? TouchesViewController)

@@ -276,8 +276,26 @@ public final class Window: View {
 
     private var shakeStart: Double?
 
-    /// A shake started (from a held key, a script or an accelerometer).
-    /// Sent to the first responder, or to the window without one.
+    /// A shake the device itself reports (an accelerometer, a script's
+    /// `shake`): raw input, so the raw input tap hears it (a recording
+    /// writes it), then `shakeBegan(time:)`. `time` is when the motion
+    /// began, which may be before it was recognized.
+    public func deviceShakeBegan(time: Double) {
+        input.tap?.raw(.shakeBegan, time: time)
+        shakeBegan(time: time)
+    }
+
+    /// The device reports that its shake stopped, at `time`: the tap
+    /// hears it, then `shakeEnded(time:)`.
+    public func deviceShakeEnded(time: Double) {
+        input.tap?.raw(.shakeEnded, time: time)
+        shakeEnded(time: time)
+    }
+
+    /// A shake started. The app calls this for a shake it makes of other
+    /// input (a held key), which a recording has already; a device's shake
+    /// comes through `deviceShakeBegan(time:)`. Sent to the first
+    /// responder, or to the window without one.
     public func shakeBegan(time: Double) {
         guard shakeStart == nil else { return }
         shakeStart = time

@@ -39,6 +39,8 @@ extension ScriptCommand: CustomStringConvertible {
             return "snapshot \(name) vs \(path)" + (golden.tolerance == 0 ? "" : " tolerance \(golden.tolerance)")
         case .page(let name): return "page \(name)"
         case .shake(let ms): return "shake \(n(ms))"
+        case .shakeBegin: return "shake begin"
+        case .shakeEnd(let ms): return "shake end" + (ms.map { " \(n($0))" } ?? "")
         case .orientation(let o): return "orientation \(o.scriptName)"
         case .expect(let e): return "expect \(e)"
         }

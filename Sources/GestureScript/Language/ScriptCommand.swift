@@ -38,6 +38,13 @@ public enum ScriptCommand: Equatable, Sendable {
     /// Shakes the device for `milliseconds` (shorter than 1 s is a shake,
     /// longer is cancelled).
     case shake(milliseconds: Double)
+    /// The device starts shaking (`shake begin`).
+    case shakeBegin
+    /// The device stops shaking (`shake end [MS]`). With `milliseconds`,
+    /// the shake lasted that long from its begin, though it ends only now:
+    /// an accelerometer knows a shake has ended only once it has been
+    /// still for a moment, and a recording keeps how long it really was.
+    case shakeEnd(milliseconds: Double?)
     /// Sets the interface orientation, as a rotating device would.
     case orientation(InterfaceOrientation)
     /// Checks the window's state.

@@ -30,7 +30,7 @@ public enum ScriptParser {
         ("wait", ["wait MS"]),
         ("snapshot", ["snapshot NAME [vs GOLDEN.png [tolerance N]]"]),
         ("page", ["page NAME"]),
-        ("shake", ["shake MS"]),
+        ("shake", ["shake MS", "shake begin", "shake end [MS]"]),
         ("orientation", ["orientation portrait|landscape-left|landscape-right|upside-down"]),
         ("expect", ["expect label|view|switch|recognizer|last-gesture|counter|page|orientation ..."]),
     ]
@@ -153,7 +153,19 @@ public enum ScriptParser {
                 throw r.fail(token.column, "expected NAME as one of: \(pages.joined(separator: ", ")), got '\(token.text)'")
             }
             return .page(name: token.text)
-        case "shake": return .shake(milliseconds: try r.number("MS", nonNegative: true))
+        case "shake":
+            switch r.peek?.text {
+            case "begin":
+                r.index += 1
+                r.usage = "shake begin"
+                return .shakeBegin
+            case "end":
+                r.index += 1
+                r.usage = "shake end [MS]"
+                return .shakeEnd(milliseconds: r.peek == nil ? nil : try r.number("MS", nonNegative: true))
+            default:
+                return .shake(milliseconds: try r.number("MS", nonNegative: true))
+            }
         case "orientation":
             let word = try r.choice("ORIENTATION", InterfaceOrientation.scriptNames.map(\.name))
             return .orientation(InterfaceOrientation(scriptName: word)!)

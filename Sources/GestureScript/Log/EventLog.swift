@@ -105,6 +105,8 @@ public final class EventLog: WindowObserver, RawInputTap {
             // A held key's repeat (the keyboard's, or the player's).
             if event.isRepeat { fields.append(("repeat", .bool(true))) }
             input(event.isPressed ? "key-press" : "key-release", fields)
+        case .shakeBegan: input("shake-begin", [])
+        case .shakeEnded: input("shake-end", [])
         case .keyRepeat(let settings):
             input("keyboard-repeat", [("rate", .number(Double(settings.rate))), ("delay", .number(Double(settings.delay)))])
         }

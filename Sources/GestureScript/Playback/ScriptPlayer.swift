@@ -52,6 +52,9 @@ public final class ScriptPlayer {
     private var heldTouchIDs: Set<Int32> = []
     /// Modifier keys the script holds down.
     private var heldModifiers: KeyModifiers = []
+    /// When the shake the script began began (a `shake end MS` ends it MS
+    /// after that).
+    private var shakeStart: Double?
     /// Repeats the key the script holds, as a keyboard would, once a
     /// `keyboard repeat` line turns repeat on (off until then, so a
     /// script's key input is exactly what it says).
@@ -156,7 +159,9 @@ public final class ScriptPlayer {
         case .wait(let ms): return [.wait(seconds: ms / 1000)]
         case .snapshot(let name, let golden): return [.snapshot(name: name, golden: golden)]
         case .page(let name): return [.page(name)]
-        case .shake(let ms): return [.shakeBegan, .wait(seconds: ms / 1000), .shakeEnded]
+        case .shake(let ms): return [.shakeBegan, .wait(seconds: ms / 1000), .shakeEnded(lasted: nil)]
+        case .shakeBegin: return [.shakeBegan]
+        case .shakeEnd(let ms): return [.shakeEnded(lasted: ms.map { $0 / 1000 })]
         case .orientation(let o): return [.orientation(o)]
         case .expect(let e): return [.expect(e)]
         case .key(let action, let chord): return GestureSynthesizer.keySteps(action, chord)
@@ -282,11 +287,12 @@ public final class ScriptPlayer {
             keyRepeat.update(settings)
             window.keyRepeatSettingsDidChange(settings)
         case .shakeBegan:
-            recordInput("shake-begin", [])
-            window.shakeBegan(time: now)
-        case .shakeEnded:
-            recordInput("shake-end", [])
-            window.shakeEnded(time: now)
+            if !window.isShaking { shakeStart = now }
+            window.deviceShakeBegan(time: now)
+        case .shakeEnded(let lasted):
+            let start = shakeStart ?? now
+            shakeStart = nil
+            window.deviceShakeEnded(time: lasted.map { start + $0 } ?? now)
         case .orientation(let orientation):
             recordInput("orientation", [("value", .string(orientation.scriptName))])
             var environment = window.environment

@@ -27,8 +27,11 @@ public enum ScriptStep: Equatable, Sendable {
     case key(keysym: UInt32, pressed: Bool)
     /// The keyboard's repeat settings change.
     case keyRepeat(KeyRepeatSettings)
+    /// The device starts shaking.
     case shakeBegan
-    case shakeEnded
+    /// The device stops shaking; `lasted` (seconds from the begin) when
+    /// the shake ended before it was reported, nil for now.
+    case shakeEnded(lasted: Double?)
     case orientation(InterfaceOrientation)
     case page(String)
     case snapshot(name: String, golden: GoldenComparison?)

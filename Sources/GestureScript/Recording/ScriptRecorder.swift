@@ -2,14 +2,13 @@ import GestureKit
 
 /// Writes a live session as a script (docs/scripting.md, "Recording")
 /// that replays headless, as is, to the same results: the window's size
-/// and page at the start, then the raw input the window's router receives
-/// (touches with their frames, pointer, touchpad gestures, keys and how
-/// they repeat), its
-/// resizes and orientation changes, and the time between them as waits,
-/// on a `RecordingClock`
-/// (whatever the compositor's clock origin). `finish()` adds the time up
-/// to the session's end, so timers that fired live before it fire in the
-/// replay too.
+/// and page at the start, then the raw input the window receives (touches
+/// with their frames, pointer, touchpad gestures, keys and how they
+/// repeat, the device's shakes), its resizes and orientation changes, and
+/// the time between them as waits, on a `RecordingClock` (whatever the
+/// compositor's clock origin). `finish()` adds the time up to the
+/// session's end, so timers that fired live before it fire in the replay
+/// too.
 ///
 /// Install it as the window's observer and (through `RawInputTaps` if
 /// the log taps too) as its router's tap. Lines go to `write` as they are
@@ -30,6 +29,8 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
     private var orientation: InterfaceOrientation = .portrait
     /// Modifier keys recorded as held (`key press ctrl`).
     private var heldModifiers: [ModifierKey] = []
+    /// When the device's shake under way began, on the window's clock.
+    private var shakeStart: Double?
     /// The key repeat a replay has at this point: none until a
     /// `keyboard repeat` line.
     private var keyRepeat = KeyRepeatSettings.off
@@ -80,6 +81,16 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
             guard !event.isRepeat else { return }
             emit(at: clock.time(ofEventStamped: time, arrivedAt: arrival), keyCommands(for: event))
         case .keyRepeat(let settings): record(.keyboardRepeat(settings), stamp: nil, arrival)
+        // A device's shake is known late (an accelerometer's ends once the
+        // device has been still for a while), so the line comes when the
+        // app heard of it, and `shake end` says how long the shake was.
+        case .shakeBegan:
+            shakeStart = time
+            record(.shakeBegin, stamp: nil, arrival)
+        case .shakeEnded:
+            let lasted = shakeStart.map { ((time - $0) * 1_000_000).rounded() / 1000 }
+            shakeStart = nil
+            record(.shakeEnd(milliseconds: lasted.map { max(0, $0) }), stamp: nil, arrival)
         }
     }
 
