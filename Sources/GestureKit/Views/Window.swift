@@ -205,12 +205,12 @@ public final class Window: View {
         return true
     }
 
-    /// The keyboard that feeds the window repeats held keys with these
-    /// settings from now on (the compositor's `wl_keyboard.repeat_info`, a
-    /// script's `keyboard repeat`). The window repeats nothing itself:
-    /// each keyboard does, with its own `KeyRepeat`, and hands the window
-    /// the repeats as key events. This tells the raw input tap, so a
-    /// recording says how the keys it holds repeated.
+    /// Says how the keyboard feeding the window repeats held keys from now
+    /// on (the compositor's `wl_keyboard.repeat_info`, a script's
+    /// `keyboard repeat`). The window repeats nothing itself: each keyboard
+    /// does, with its own `KeyRepeat`, and hands it the repeats as key
+    /// events. This tells the raw input tap, so that a recording says how
+    /// its held keys repeated.
     public func keyRepeatSettingsDidChange(_ settings: KeyRepeatSettings) {
         input.tap?.raw(.keyRepeat(settings), time: scheduler.now)
     }
