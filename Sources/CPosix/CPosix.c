@@ -4,8 +4,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <sys/mman.h>
+#include <sys/signalfd.h>
 #include <sys/timerfd.h>
 #include <time.h>
 #include <unistd.h>
@@ -75,4 +78,62 @@ int cposix_timer_drain(int fd)
     if (read(fd, &expirations, sizeof expirations) < 0 && errno != EAGAIN)
         return -1;
     return 0;
+}
+
+/*
+ * The termination signals the process does not ignore. Linux queues a
+ * blocked signal even when its action is SIG_IGN, so an ignored one (SIGHUP
+ * under nohup, SIGINT for a background job of a non-interactive shell) must
+ * stay out of the set, or the signalfd would report it.
+ */
+static void termination_signal_set(sigset_t *set)
+{
+    static const int signals[] = { SIGTERM, SIGINT, SIGHUP };
+    sigemptyset(set);
+    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        struct sigaction action;
+        if (sigaction(signals[i], NULL, &action) == 0 && action.sa_handler == SIG_IGN)
+            continue;
+        sigaddset(set, signals[i]);
+    }
+}
+
+int cposix_termination_signals_open(sigset_t *previous)
+{
+    sigset_t set;
+    termination_signal_set(&set);
+    int error = pthread_sigmask(SIG_BLOCK, &set, previous);
+    if (error != 0) {
+        errno = error;
+        return -1;
+    }
+    int fd = signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
+    if (fd < 0) {
+        int saved = errno;
+        pthread_sigmask(SIG_SETMASK, previous, NULL);
+        errno = saved;
+        return -1;
+    }
+    return fd;
+}
+
+int cposix_termination_signals_take(int fd)
+{
+    struct signalfd_siginfo info;
+    ssize_t n = read(fd, &info, sizeof info);
+    if (n < 0)
+        return errno == EAGAIN ? 0 : -1;
+    if (n != (ssize_t)sizeof info) {
+        errno = EIO;
+        return -1;
+    }
+    return (int)info.ssi_signo;
+}
+
+void cposix_termination_signals_close(int fd, const sigset_t *previous)
+{
+    while (cposix_termination_signals_take(fd) > 0)
+        ;
+    close(fd);
+    pthread_sigmask(SIG_SETMASK, previous, NULL);
 }

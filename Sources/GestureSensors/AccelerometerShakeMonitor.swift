@@ -3,8 +3,9 @@ import Logging
 
 /// Turns a real accelerometer into the window's shake events: it polls the
 /// IIO sensor on the window's scheduler, runs a `ShakeDetector`, and calls
-/// `Window.shakeBegan(time:)` / `shakeEnded(time:)`, which decide between
-/// `motionEnded` and `motionCancelled` exactly as for a keyboard shake.
+/// `Window.deviceShakeBegan(time:)` / `deviceShakeEnded(time:)` (device
+/// input, which a recording writes), which decide between `motionEnded`
+/// and `motionCancelled` exactly as for a keyboard shake.
 ///
 /// It polls only while the window has focus (as UIKit sends motion only to
 /// the active app) and only while a device exists: otherwise no timer is
@@ -201,13 +202,13 @@ public final class AccelerometerShakeMonitor {
     private func detectorBegan(at time: Double) {
         guard let window, !window.isShaking else { return }
         ownsWindowShake = true
-        window.shakeBegan(time: time)
+        window.deviceShakeBegan(time: time)
     }
 
     private func detectorEnded(at time: Double) {
         guard ownsWindowShake else { return }
         ownsWindowShake = false
-        window?.shakeEnded(time: time)
+        window?.deviceShakeEnded(time: time)
     }
 }
 

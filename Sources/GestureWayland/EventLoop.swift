@@ -9,15 +9,17 @@ protocol EventLoopDelegate: AnyObject {
     func eventLoopDidDispatch()
     /// The timer's deadline has passed.
     func eventLoopTimerDidFire()
+    /// SIGTERM, SIGINT or SIGHUP arrived: the app is asked to quit.
+    func eventLoopDidReceiveTerminationSignal(_ signal: Int32)
     /// The loop is about to sleep: the last moment to produce requests
     /// (drawing happens here).
     func eventLoopWillSleep() throws(WaylandError)
 }
 
 /// The application's one event loop: a single thread that sleeps in `poll`
-/// on the compositor socket and a deadline timer, and wakes only when one
-/// of them has something. No busy loop, no periodic tick: an idle window
-/// costs nothing.
+/// on the compositor socket, a deadline timer and the termination signals,
+/// and wakes only when one of them has something. No busy loop, no
+/// periodic tick: an idle window costs nothing.
 ///
 /// Reading follows libwayland's protocol for a loop of one's own: dispatch
 /// what is queued until `wl_display_prepare_read` succeeds, flush, poll,
@@ -26,10 +28,13 @@ final class EventLoop {
     private let connection: WaylandConnection
     /// Wakes the loop at the toolkit scheduler's next deadline.
     let timer: DeadlineTimer
+    /// Blocked while the loop exists, and read here instead.
+    private let signals: TerminationSignals
 
     init(connection: WaylandConnection) throws(WaylandError) {
         self.connection = connection
         timer = try DeadlineTimer()
+        signals = try TerminationSignals()
     }
 
     /// Runs until `delegate.keepsRunning` is false (returns) or the
@@ -38,6 +43,7 @@ final class EventLoop {
         var descriptors = [
             pollfd(fd: connection.fileDescriptor, events: 0, revents: 0),
             pollfd(fd: timer.fileDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0),
         ]
         let socketReadable = Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL)
         while delegate.keepsRunning {
@@ -80,6 +86,12 @@ final class EventLoop {
             if descriptors[1].revents & Int16(POLLIN) != 0 {
                 timer.acknowledge()
                 delegate.eventLoopTimerDidFire()
+            }
+
+            if descriptors[2].revents & Int16(POLLIN) != 0 {
+                while let signal = signals.next() {
+                    delegate.eventLoopDidReceiveTerminationSignal(signal)
+                }
             }
         }
     }

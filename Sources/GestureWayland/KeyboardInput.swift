@@ -26,7 +26,10 @@ final class KeyboardInput {
     /// retain of it, on every touch, take the runtime's slow path.)
     private var hasFocus = false
     private var focusedWindow: Window? { hasFocus ? target.window : nil }
-    private let keyRepeat = KeyRepeat()
+    private let keyRepeat = KeyRepeat(settings: .fallback)
+    /// The repeat settings last told to the focused window, so that each
+    /// change reaches its input tap (a recording) once.
+    private var announcedSettings: (window: ObjectIdentifier, settings: KeyRepeatSettings)?
 
     /// Takes the keyboard of `seat` (a `wl_seat` of `version`; the keyboard
     /// gets the same version). Nil when xkbcommon cannot allocate.
@@ -93,6 +96,7 @@ final class KeyboardInput {
     fileprivate func handleEnter(serial: UInt32, surface: OpaquePointer?) {
         guard target.window(for: surface) != nil else { return }
         hasFocus = true
+        announceRepeatSettings()
         // Keys already held at enter are not presses (the protocol says
         // so); the modifiers event that follows sets the modifiers.
     }
@@ -135,7 +139,19 @@ final class KeyboardInput {
     }
 
     fileprivate func handleRepeatInfo(rate: Int32, delay: Int32) {
-        keyRepeat.setInfo(rate: rate, delay: delay)
+        keyRepeat.update(KeyRepeatSettings(rate: Int(rate), delay: Int(delay)))
+        announceRepeatSettings()
+    }
+
+    /// Tells the focused window how its keys repeat, when it has not heard
+    /// these settings from this keyboard yet.
+    private func announceRepeatSettings() {
+        guard let window = focusedWindow else { return }
+        let settings = keyRepeat.settings
+        if let announced = announcedSettings, announced.window == ObjectIdentifier(window),
+           announced.settings == settings { return }
+        announcedSettings = (ObjectIdentifier(window), settings)
+        window.keyRepeatSettingsDidChange(settings)
     }
 
     /// Hands the window one repeat of `key`, looked up now: a modifier

@@ -57,7 +57,12 @@ public final class WaylandApplication {
         registry.reportMissingOptionalGlobals()
     }
 
-    /// Shows `window` until the user closes it, then takes it off screen.
+    /// Shows `window` until it is closed, then takes it off screen: by the
+    /// user (the compositor's close), the app (`PlatformRequest.close`), or
+    /// a termination signal (SIGTERM, SIGINT, SIGHUP), which closes it the
+    /// same way, so `run` returns normally and the caller can finish its
+    /// work. While it runs those signals are blocked in the calling thread
+    /// and read by the event loop; the signal mask is restored on return.
     ///
     /// The window's `Scheduler` must run on `MonotonicTimeSource` time: its
     /// deadlines are armed as `CLOCK_MONOTONIC` timers.

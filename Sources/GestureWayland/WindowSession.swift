@@ -246,6 +246,13 @@ extension WindowSession: EventLoopDelegate {
         armTimer()
     }
 
+    /// A desktop logging out, Ctrl+C or a closed terminal: the window
+    /// closes as if the app had asked (Ctrl+Q), so the run ends normally.
+    func eventLoopDidReceiveTerminationSignal(_ signal: Int32) {
+        logger.info("\(TerminationSignals.name(of: signal)): closing the window")
+        window.request(.close)
+    }
+
     func eventLoopWillSleep() throws(WaylandError) {
         try presenter.presentIfNeeded(inputTime: inputStamp.latest)
         // Drawn, or nothing left to draw (the input changed nothing): either

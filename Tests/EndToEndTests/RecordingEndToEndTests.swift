@@ -4,15 +4,19 @@ import Testing
 /// `--record`: real input injected into weston, written by the app as a
 /// script, must replay headless, as is, to what the live session showed
 /// (its `--log`): whatever the window's size, the compositor's clock and
-/// the first event (the pointer entering, a key, a touch).
+/// the first event (the pointer entering, a key, a touch), with held keys
+/// repeating and touchpad gestures, and however the session ends (Ctrl+Q
+/// or a signal).
 @Suite("Recording end to end", .serialized,
        .enabled(if: endToEndEnabled, "set GESTURE_E2E=1 to run end-to-end tests"))
 struct RecordingEndToEndTests {
     // Linux key codes.
-    static let key1 = 2, key2 = 3, keyQ = 16, keyLeftCtrl = 29
+    static let key1 = 2, key2 = 3, keyQ = 16, keyLeftCtrl = 29, keyZ = 44
 
     /// A recorded live session: the app under weston with `--record` and
-    /// `--log`, driven by `drive`, then quit with Ctrl+Q as a user would.
+    /// `--log`, driven by `drive`, then quit with Ctrl+Q as a user would,
+    /// or ended by `signal` (as a desktop logging out, or Ctrl+C in its
+    /// terminal).
     struct Recorded {
         var script: String
         var liveLog: AppLog
@@ -21,7 +25,7 @@ struct RecordingEndToEndTests {
     }
 
     func record(width: Int, height: Int, capabilities: String, page: String = "touches",
-                isReady: (AppLog) -> Bool = { _ in true },
+                arguments: [String] = [], endedBy signal: Int32? = nil, isReady: (AppLog) -> Bool = { _ in true },
                 drive: (WestonSession, AppLog) throws -> Void) throws -> Recorded {
         let session = try WestonSession(width: width, height: height)
         defer { session.stop() }
@@ -32,7 +36,7 @@ struct RecordingEndToEndTests {
         let empty = try session.screenshot()
         let app = try session.launchClient(executable: AppBinary.locate(),
                                            arguments: ["--page", page, "--record", recording.path,
-                                                       "--log", liveLog.url.path])
+                                                       "--log", liveLog.url.path] + arguments)
         let shown = try session.waitFor(timeout: 10) {
             guard isReady(liveLog) else { return false }
             return try !session.screenshot().difference(from: empty).isEmpty
@@ -40,11 +44,15 @@ struct RecordingEndToEndTests {
         try #require(shown, "the app never showed: \(session.output(of: app))")
         Thread.sleep(forTimeInterval: 0.3)
         try drive(session, liveLog)
-        try session.send(["key \(Self.keyLeftCtrl) pressed", "key \(Self.keyQ) pressed",
-                          "key \(Self.keyQ) released", "key \(Self.keyLeftCtrl) released"])
+        if let signal {
+            kill(app.processIdentifier, signal)
+        } else {
+            try session.send(["key \(Self.keyLeftCtrl) pressed", "key \(Self.keyQ) pressed",
+                              "key \(Self.keyQ) released", "key \(Self.keyLeftCtrl) released"])
+        }
         let quit = session.waitFor(timeout: 5) { !app.isRunning }
-        try #require(quit, "Ctrl+Q did not quit: \(session.output(of: app))")
-        #expect(app.terminationStatus == 0, "\(session.output(of: app))")
+        try #require(quit, "the app did not quit: \(session.output(of: app))")
+        #expect(app.terminationReason == .exit && app.terminationStatus == 0, "\(session.output(of: app))")
         // The session's directory goes with the session: keep the files.
         let keep = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("recording-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: keep, withIntermediateDirectories: true)
@@ -152,7 +160,8 @@ struct RecordingEndToEndTests {
         }
         let lines = recorded.script.split(separator: "\n").map(String.init)
         #expect(lines.first { !$0.hasPrefix("#") && !$0.hasPrefix("page") && !$0.hasPrefix("size")
-                    && !$0.hasPrefix("wait") } == "pointer move 100 100", "recording:\n\(recorded.script)")
+                    && !$0.hasPrefix("wait") && !$0.hasPrefix("keyboard") } == "pointer move 100 100",
+                "recording:\n\(recorded.script)")
         #expect(recorded.liveLog.hasLabel("interaction", "Single tap ended (600,420)->(600,420)"))
         try expectReplaysLikeTheSession(recorded, size: "\(w) \(h)")
     }
@@ -173,7 +182,10 @@ struct RecordingEndToEndTests {
             Thread.sleep(forTimeInterval: 3.3)
         }
         let events = recorded.script.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.hasPrefix("wait") }
-        #expect(Array(events.prefix(4)) == ["page touches", "size \(w) \(h)", "key press 2", "key release 2"],
+        // Weston's key repeat (no weston.ini: 40 per second after 400 ms)
+        // comes with the keyboard's focus.
+        #expect(Array(events.prefix(5)) == ["page touches", "size \(w) \(h)", "keyboard repeat 40 400", "key press 2",
+                                            "key release 2"],
                 "recording:\n\(recorded.script)")
         #expect(recorded.liveLog.texts(of: "interaction").contains("None"), "the 3-second reset played live")
         try expectReplaysLikeTheSession(recorded, size: "\(w) \(h)")
@@ -197,6 +209,144 @@ struct RecordingEndToEndTests {
         }
         #expect(recorded.script.contains("down 1 550 420"), "recording: \(recorded.script)")
         #expect(recorded.liveLog.hasLabel("doubleCounterLeft", "2"))
+        try expectReplaysLikeTheSession(recorded, size: "800 600")
+    }
+
+    @Test("Ctrl+Z held on FlatCube with a short repeat delay replays headless to the same undos, repeats included")
+    func heldUndoRepeats() throws {
+        let red = KeyRepeatEndToEndTests.red
+        let recorded = try record(width: 800, height: 600, capabilities: "touch,keyboard", page: "flatcube") {
+            session, log in
+            for n in 1...5 {
+                try session.send(["touch-down 0 \(red.x) \(red.y)", "touch-frame", "touch-up 0"])
+                #expect(session.waitFor { log.texts(of: "singleCounter").last == String(n) }, "live log: \(log.lines)")
+                // Past the multi-tap interval, so each tap is a first tap.
+                Thread.sleep(forTimeInterval: 0.4)
+            }
+            // A repeat 150 ms after the press, then every 200 ms: held
+            // 0.45 s, the release falls between two repeats.
+            try session.send("key-repeat 5 150")
+            try session.send(["key \(Self.keyLeftCtrl) pressed", "key \(Self.keyZ) pressed"])
+            Thread.sleep(forTimeInterval: 0.45)
+            try session.send(["key \(Self.keyZ) released", "key \(Self.keyLeftCtrl) released"])
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+        let counts = recorded.liveLog.texts(of: "singleCounter")
+        #expect(counts.count >= 5 + 3 && counts.last.flatMap { Int($0) }.map { $0 <= 2 } == true,
+                "the press and at least two repeats undid: \(counts)")
+        let lines = recorded.script.split(separator: "\n")
+        #expect(lines.contains("keyboard repeat 5 150"), "recording:\n\(recorded.script)")
+        #expect(lines.filter { $0.hasPrefix("key ") }.prefix(4) == ["key press ctrl", "key press z", "key release z",
+                                                                    "key release ctrl"],
+                "one press and one release of z, no repeats: \(recorded.script)")
+        try expectReplaysLikeTheSession(recorded, size: "800 600")
+    }
+
+    @Test("a touchpad pinch on the Gestures page replays headless to the same Pinched, Scale and Velocity")
+    func touchpadPinch() throws {
+        let c = GesturesEndToEndTests.pinchCentre
+        let recorded = try record(width: 800, height: 600, capabilities: "touch,pointer,keyboard", page: "gestures",
+                                  isReady: { log in log.records.contains { $0["event"] as? String == "pointer-move" } }) {
+            session, log in
+            try session.send(["pointer-motion \(c.x) \(c.y)", "pointer-frame", "pinch-begin 2"])
+            for scale in [1.1, 1.2, 1.3, 1.4, 1.5] {
+                Thread.sleep(forTimeInterval: GesturesEndToEndTests.frameInterval)
+                try session.send("pinch-update 0 0 \(scale) 0")
+            }
+            try session.send("pinch-end")
+            #expect(session.waitFor { log.gestureStates("pinch") == ["began", "ended"] }, "live log: \(log.lines)")
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+        let pinched = recorded.liveLog.texts(of: "output").filter { $0.hasPrefix("Pinched") }
+        #expect(pinched.last?.hasPrefix("Pinched, Scale:1.50, Velocity:") == true, "\(pinched)")
+        let lines = recorded.script.split(separator: "\n")
+        #expect(lines.contains("touchpad pinch begin 2") && lines.contains("touchpad pinch end"),
+                "recording:\n\(recorded.script)")
+        try expectReplaysLikeTheSession(recorded, size: "800 600")
+    }
+
+    @Test("a session ended by a signal closes the window the normal way: exit 0, the last wait recorded, the log's end written",
+          arguments: [SIGTERM, SIGINT])
+    func endedBySignal(signal: Int32) throws {
+        let red = KeyRepeatEndToEndTests.red
+        let recorded = try record(width: 800, height: 600, capabilities: "touch,keyboard", page: "flatcube",
+                                  endedBy: signal) { session, log in
+            try session.send(["touch-down 0 \(red.x) \(red.y)", "touch-frame", "touch-up 0"])
+            #expect(session.waitFor { log.hasLabel("singleCounter", "1") }, "live log: \(log.lines)")
+            try session.send(["key \(Self.key1) pressed", "key \(Self.key1) released"])
+            Thread.sleep(forTimeInterval: 0.3)
+            try session.send(["touch-down 0 600 420", "touch-frame", "touch-up 0"])
+            #expect(session.waitFor { log.texts(of: "interaction").last?.hasPrefix("Single tap ended") == true },
+                    "live log: \(log.lines)")
+            // The label's 3-second reset plays live before the signal: a
+            // replay without the session's last wait would miss it.
+            Thread.sleep(forTimeInterval: 3.3)
+        }
+        #expect(recorded.liveLog.texts(of: "interaction").last == "None")
+        #expect(recorded.script.split(separator: "\n").last?.hasPrefix("wait ") == true, "recording:\n\(recorded.script)")
+        try expectReplaysLikeTheSession(recorded, size: "800 600")
+    }
+
+    /// A Linux IIO accelerometer as sysfs shows it (`--accelerometer-root`),
+    /// at rest at a 30 degree tilt until `shake` moves it.
+    struct FakeAccelerometer {
+        let root: URL
+        /// Counts to m/s^2: 1/1024 g per count, as common parts report.
+        static let scale = 0.009576
+        var device: URL { root.appendingPathComponent("iio:device0") }
+
+        init() throws {
+            root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("iio-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: root.appendingPathComponent("iio:device0"),
+                                                    withIntermediateDirectories: true)
+            try "fake-accel\n".write(to: device.appendingPathComponent("name"), atomically: true, encoding: .utf8)
+            try "\(Self.scale)\n".write(to: device.appendingPathComponent("in_accel_scale"), atomically: true,
+                                        encoding: .utf8)
+            write(x: 0)
+        }
+
+        /// Gravity at the tilt plus `x` m/s^2 along x; each file replaced
+        /// at once, so the app never reads half of one.
+        func write(x: Double) {
+            let g = 9.81, tilt = 30 * Double.pi / 180
+            for (axis, value) in [("x", x), ("y", g * sin(tilt)), ("z", g * cos(tilt))] {
+                let counts = "\(Int((value / Self.scale).rounded()))\n"
+                try? counts.write(to: device.appendingPathComponent("in_accel_\(axis)_raw"), atomically: true,
+                                  encoding: .utf8)
+            }
+        }
+
+        /// Shakes it side to side (20 m/s^2 at 5 Hz) for `seconds`, then
+        /// keeps it still for `rest` seconds, writing every 5 ms (the app
+        /// reads at 50 Hz).
+        func shake(for seconds: TimeInterval, rest: TimeInterval) {
+            let start = monotonicSeconds()
+            while monotonicSeconds() - start < seconds + rest {
+                let t = monotonicSeconds() - start
+                write(x: t < seconds ? 20 * sin(2 * .pi * 5 * t) : 0)
+                Thread.sleep(forTimeInterval: 0.005)
+            }
+        }
+    }
+
+    @Test("an accelerometer's shakes, a short one and one over a second, replay headless to the same results")
+    func accelerometerShakes() throws {
+        let accelerometer = try FakeAccelerometer()
+        defer { try? FileManager.default.removeItem(at: accelerometer.root) }
+        let tapArea = GesturesEndToEndTests.tapCentre
+        let recorded = try record(width: 800, height: 600, capabilities: "touch,keyboard", page: "gestures",
+                                  arguments: ["--accelerometer-root", accelerometer.root.path]) { session, log in
+            try session.send(["touch-down 0 \(Int(tapArea.x)) \(Int(tapArea.y))", "touch-frame", "touch-up 0"])
+            #expect(session.waitFor { log.texts(of: "output").last == "Tapped" }, "live log: \(log.lines)")
+            accelerometer.shake(for: 0.6, rest: 0.8)
+            #expect(session.waitFor { log.texts(of: "output").last == "Shaken: image reset" }, "live log: \(log.lines)")
+            accelerometer.shake(for: 1.6, rest: 0.8)
+        }
+        let shakes = recorded.script.split(separator: "\n").filter { $0.hasPrefix("shake") }
+        #expect(shakes.count == 4 && shakes.first == "shake begin" && shakes[1].hasPrefix("shake end "),
+                "recording:\n\(recorded.script)")
+        let outputs = recorded.liveLog.texts(of: "output")
+        #expect(outputs == ["Tapped", "Shaken: image reset"], "the long shake is no shake: \(outputs)")
         try expectReplaysLikeTheSession(recorded, size: "800 600")
     }
 }

@@ -98,7 +98,7 @@ struct ScriptParserTests {
         ])
     }
 
-    @Test("pointer, key, shake, orientation and page commands")
+    @Test("pointer, touchpad, key, keyboard, shake, orientation and page commands")
     func deviceCommands() throws {
         #expect(try commands("""
             pointer move 10 20
@@ -106,6 +106,11 @@ struct ScriptParserTests {
             pointer up right
             pointer scroll 0 -15
             pointer leave
+            touchpad pinch begin 2
+            touchpad pinch update -1.5 0 1.25 10
+            touchpad swipe update 20 -3
+            touchpad hold end
+            touchpad swipe end cancelled
             key ctrl+z
             key F11
             key ?
@@ -113,17 +118,25 @@ struct ScriptParserTests {
             key release alt
             key hold ctrl+s 600
             key ctrl++
+            keyboard repeat 25 600
             shake 600
+            shake begin
+            shake end
+            shake end 850.5
             orientation landscape-left
             page flatcube
             """) == [
             .pointer(.move(to: at(10, 20))), .pointer(.down(.left)), .pointer(.up(.right)),
             .pointer(.scroll(dx: 0, dy: -15)), .pointer(.leave),
+            .touchpad(.begin(.pinch, fingers: 2)), .touchpad(.pinchUpdate(dx: -1.5, dy: 0, scale: 1.25, rotation: 10)),
+            .touchpad(.swipeUpdate(dx: 20, dy: -3)), .touchpad(.end(.hold, cancelled: false)),
+            .touchpad(.end(.swipe, cancelled: true)),
             .key(.type, KeyChord(modifiers: [.ctrl], key: "z")), .key(.type, KeyChord(key: "f11")),
             .key(.type, KeyChord(key: "?")), .key(.press, KeyChord(key: "alt")), .key(.release, KeyChord(key: "alt")),
             .key(.hold(milliseconds: 600), KeyChord(modifiers: [.ctrl], key: "s")),
             .key(.type, KeyChord(modifiers: [.ctrl], key: "+")),
-            .shake(milliseconds: 600), .orientation(.landscapeLeft), .page(name: "flatcube"),
+            .keyboardRepeat(KeyRepeatSettings(rate: 25, delay: 600)),
+            .shake(milliseconds: 600), .shakeBegin, .shakeEnd(milliseconds: nil), .shakeEnd(milliseconds: 850.5), .orientation(.landscapeLeft), .page(name: "flatcube"),
         ])
     }
 
@@ -212,14 +225,23 @@ struct ScriptParserTests {
             pointer up left
             pointer scroll 1.5 -2
             pointer leave
+            touchpad hold begin 3
+            touchpad pinch update 0.00390625 -2 1.19921875 -0.5
+            touchpad swipe update -20 0
+            touchpad pinch end cancelled
+            touchpad swipe end
             key ctrl+shift+z
             key press shift+/
             key release numbersign
             key hold ctrl+s 600
+            keyboard repeat 0 400
             wait 16.667
             snapshot x vs "a b.png" tolerance 3
             page touches
             shake 1500
+            shake begin
+            shake end 1000.25
+            shake end
             orientation landscape-right
             expect label output ~ "a\\"b"
             expect view image rotation >= 0.5 within 0.01
@@ -289,6 +311,31 @@ struct ScriptParserTests {
         #expect(error("wait -5") == "s.gds:1:6: expected MS as a non-negative number, got '-5'")
         #expect(error("up -1") == "s.gds:1:4: expected ID as a whole number from 0 to 2147483647, got '-1'")
         #expect(error("swipe 1 2 3 4 100 0") == "s.gds:1:19: expected STEPS as a whole number from 1 to 10000, got '0'")
+    }
+
+    @Test("keyboard repeat takes a whole RATE per second and a whole DELAY in milliseconds")
+    func badKeyboardRepeat() {
+        #expect(error("keyboard repeat 20") == "s.gds:1:19: expected DELAY (usage: keyboard repeat RATE DELAY)")
+        #expect(error("keyboard repeat -1 150") == "s.gds:1:17: expected RATE as a whole number from 0 to 2147483647, got '-1'")
+        #expect(error("keyboard repeat 20 0.5") == "s.gds:1:20: expected DELAY as a whole number from 0 to 2147483647, got '0.5'")
+        #expect(error("keyboard rate 20 150") == "s.gds:1:10: expected SETTING as repeat, got 'rate' (usage: keyboard repeat RATE DELAY)")
+    }
+
+    @Test("touchpad commands name a gesture and what it does; a hold has no update")
+    func badTouchpad() {
+        #expect(error("touchpad zoom begin 2")?.hasPrefix("s.gds:1:10: expected GESTURE as one of: pinch, swipe, hold, got 'zoom'") == true)
+        #expect(error("touchpad hold update 1 2")?.hasPrefix("s.gds:1:15: expected ACTION as one of: begin, end, got 'update'") == true)
+        #expect(error("touchpad pinch update 0 0 1.5") == "s.gds:1:30: expected ROTATION (usage: touchpad pinch update DX DY SCALE ROTATION)")
+        #expect(error("touchpad swipe begin two") == "s.gds:1:22: expected FINGERS as a whole number from 0 to 4294967295, got 'two'")
+        #expect(error("touchpad pinch end now") == "s.gds:1:20: expected 'cancelled' as cancelled, got 'now' (usage: touchpad pinch end [cancelled])")
+    }
+
+    @Test("shake takes MS, begin, or end with an optional MS")
+    func badShake() {
+        #expect(error("shake") == "s.gds:1:6: expected MS (usage: shake MS | shake begin | shake end [MS])")
+        #expect(error("shake begin 500") == "s.gds:1:13: unexpected '500' (usage: shake begin)")
+        #expect(error("shake end soon") == "s.gds:1:11: expected MS as a non-negative number, got 'soon'")
+        #expect(error("shake start")?.hasPrefix("s.gds:1:7: expected MS as a non-negative number, got 'start'") == true)
     }
 
     @Test("extra arguments are refused")
@@ -371,7 +418,7 @@ struct ScriptParserTests {
         #expect(errors("tap 1\nwait 5\nmove 1 x y\nfrobnicate\nexpect label") == [
             "s.gds:1:6: expected Y (usage: tap X Y [X Y]...)",
             "s.gds:3:8: expected X as a number or @VIEW, got 'x'",
-            "s.gds:4:1: unknown command 'frobnicate'; expected one of: size, down, move, up, frame, cancel, tap, doubletap, longpress, swipe, drag, pinch, rotate, pointer, key, wait, snapshot, page, shake, orientation, expect",
+            "s.gds:4:1: unknown command 'frobnicate'; expected one of: size, down, move, up, frame, cancel, tap, doubletap, longpress, swipe, drag, pinch, rotate, pointer, touchpad, key, keyboard, wait, snapshot, page, shake, orientation, expect",
             "s.gds:5:13: expected NAME (usage: expect label NAME ==|!=|~|!~ \"TEXT\")",
         ])
     }

@@ -140,6 +140,77 @@ struct ScriptPlayerTests {
         #expect(touches.interactionLabel.text == "Device was shaken")
     }
 
+    /// FlatCube with its red counter at `count`, one tap at a time.
+    func flatCube(counting count: Int) throws -> (Window, ScriptPlayer, FlatCubeViewController) {
+        let (window, player) = demo(.flatcube)
+        let flatcube = try #require(DemoApp.currentPage(of: window) as? FlatCubeViewController)
+        try play(player, Array(repeating: "tap @single\nwait 400", count: count).joined(separator: "\n"))
+        try #require(flatcube.singleCount == count)
+        return (window, player, flatcube)
+    }
+
+    /// The player's key records in `lines` of a log: `key-press z` or
+    /// `key-press z repeat`, and so on.
+    func keyRecords(_ lines: [String]) -> [String] {
+        lines.compactMap { line -> String? in
+            guard let event = line.firstMatch(of: /"event":"(key-[a-z]+)","key":"([^"]+)"/) else { return nil }
+            return "\(event.1) \(event.2)" + (line.contains(#""repeat":true"#) ? " repeat" : "")
+        }
+    }
+
+    @Test("with keyboard repeat 10 per second after 200 ms, Ctrl+Z held 450 ms undoes four times: the press and repeats at 200, 300 and 400 ms")
+    func heldKeyRepeats() throws {
+        let (_, player, flatcube) = try flatCube(counting: 6)
+        try play(player, "keyboard repeat 10 200\nkey hold ctrl+z 450")
+        #expect(flatcube.singleCount == 2)
+        try play(player, "key hold ctrl+shift+z 250")
+        #expect(flatcube.singleCount == 4, "redo repeats as undo does")
+    }
+
+    @Test("without a keyboard repeat line a held key acts once, so scripts written before repeat keep their results")
+    func noRepeatByDefault() throws {
+        let (_, player, flatcube) = try flatCube(counting: 3)
+        try play(player, "key hold ctrl+z 2000")
+        #expect(flatcube.singleCount == 2)
+        try play(player, "keyboard repeat 25 100\nkeyboard repeat 0 100\nkey hold ctrl+z 2000")
+        #expect(flatcube.singleCount == 1, "a rate of 0 turns repeat off again")
+    }
+
+    @Test("modifiers never repeat; the newest key takes over the repeat, and Shift pressed meanwhile turns undo's repeats into redo")
+    func whichKeysRepeat() throws {
+        let (window, player, flatcube) = try flatCube(counting: 3)
+        var lines: [String] = []
+        let log = EventLog(timeSource: clock) { lines.append($0) }
+        window.input.tap = log
+        try play(player, "keyboard repeat 10 200\nkey hold alt 1000")
+        #expect(keyRecords(lines) == ["key-press alt", "key-release alt"])
+        lines = []
+        // Undo at the press and at 200 ms; Shift at 250 ms; redo at 300 and 400 ms.
+        try play(player, "key press ctrl\nkey press z\nwait 250\nkey press shift\nwait 200\nkey release z\nkey release shift\nkey release ctrl")
+        #expect(flatcube.singleCount == 3)
+        #expect(keyRecords(lines) == ["key-press ctrl", "key-press z", "key-press z repeat", "key-press shift",
+                                      "key-press Z repeat", "key-press Z repeat", "key-release Z", "key-release shift",
+                                      "key-release ctrl"])
+        lines = []
+        try play(player, "key press a\nwait 150\nkey press b\nwait 250\nkey release a\nwait 100\nkey release b")
+        #expect(keyRecords(lines).filter { $0.hasSuffix("repeat") } == ["key-press b repeat", "key-press b repeat"],
+                "a's repeat ended when b was pressed; b repeats from 200 ms after its press until released")
+    }
+
+    @Test("shake begin and shake end shake for the time between; shake end MS says how long the shake lasted, reported late")
+    func shakeBeginAndEnd() throws {
+        let (window, player) = demo(.touches)
+        let touches = try #require(DemoApp.currentPage(of: window) as? TouchesViewController)
+        try play(player, "shake begin\nwait 700\nshake end")
+        #expect(touches.interactionLabel.text == "Device was shaken")
+        try play(player, "wait 3000\nshake begin\nwait 1200\nshake end")
+        #expect(touches.interactionLabel.text == "None", "over a second: cancelled")
+        try play(player, "shake begin\nwait 1200\nshake end 800")
+        #expect(touches.interactionLabel.text == "Device was shaken", "it lasted 800 ms")
+        try play(player, "wait 3000\nshake begin\nwait 900\nshake end 1050")
+        #expect(touches.interactionLabel.text == "None", "it lasted 1050 ms")
+    }
+
     @Test("a key pressed with a chord's modifiers stays held alone, as a recording writes it")
     func pressAndReleaseAsRecorded() throws {
         let (window, player) = demo(.touches)

@@ -39,8 +39,9 @@ final class SimulatedSession {
         window.input.tap = taps
     }
 
-    /// The compositor's time stamp of an event that happens now.
-    var stamp: Double { clock.now + compositorOrigin - latency }
+    /// The compositor's time stamp of an event that happens now: whole
+    /// milliseconds, cut short, as the protocol carries them.
+    var stamp: Double { ((clock.now + compositorOrigin - latency) * 1000).rounded(.down) / 1000 }
 
     /// Lets time pass on the app's clock, its timers firing on the way.
     func pass(_ seconds: Double) {
@@ -66,6 +67,27 @@ final class SimulatedSession {
         pass(0.05)
         window.input.touchUp(id: id, time: stamp)
         window.input.endOfInputBatch()
+    }
+
+    /// The keyboard's repeat, run as the backend's `KeyboardInput` runs it.
+    let keyRepeat = KeyRepeat(settings: .fallback)
+
+    /// The compositor announces repeat settings (`wl_keyboard.repeat_info`).
+    func repeatInfo(rate: Int, delay: Int) {
+        keyRepeat.update(KeyRepeatSettings(rate: rate, delay: delay))
+        window.keyRepeatSettingsDidChange(keyRepeat.settings)
+    }
+
+    /// A key held for `seconds` with `modifiers`, repeating meanwhile as a
+    /// compositor's keyboard repeats in the backend.
+    func hold(_ keysym: UInt32, modifiers: KeyModifiers, for seconds: Double) {
+        window.handleKey(KeyEvent(keysym: keysym, modifiers: modifiers, isPressed: true, time: stamp))
+        keyRepeat.start(key: keysym, time: stamp, scheduler: window.scheduler) { [window] key, time in
+            window.handleKey(KeyEvent(keysym: key, modifiers: modifiers, isPressed: true, isRepeat: true, time: time))
+        }
+        pass(seconds)
+        keyRepeat.stop(key: keysym)
+        window.handleKey(KeyEvent(keysym: keysym, modifiers: modifiers, isPressed: false, time: stamp))
     }
 
     /// A key typed: press, 60 ms, release.
@@ -189,7 +211,7 @@ struct ScriptRecorderTests {
                           "size 900 700", "pointer leave"])
     }
 
-    @Test("a modifier is held on its own line, so Alt + drag replays as two touches; others are chords")
+    @Test("modifiers are held on their own lines, also those held before the window had focus, so Alt + drag replays as two touches")
     func modifiers() throws {
         let s = SimulatedSession()
         s.touchTap(try s.center(of: "multipleTouch"))
@@ -210,13 +232,13 @@ struct ScriptRecorderTests {
         s.window.handleKey(KeyEvent(keysym: ctrlRight, modifiers: .control, isPressed: false, time: s.stamp))
         let (script, live) = s.finish()
         let keys = script.split(separator: "\n").filter { $0.hasPrefix("key ") }
-        #expect(keys == ["key press alt", "key release alt", "key press ctrl+z", "key release z", "key press ctrl",
-                         "key press shift+z", "key release z", "key release ctrl"])
+        #expect(keys == ["key press alt", "key release alt", "key press ctrl", "key press z", "key release z",
+                         "key press shift", "key press z", "key release z", "key release shift", "key release ctrl"])
         #expect(live.contains { $0.contains(#""text":"Number of fingers: 2""#) })
         #expect(shown(try replayHeadless(script)) == shown(records(live)))
     }
 
-    @Test("the compositor's key repeats are not recorded; keys of other layouts keep their keysym")
+    @Test("a keyboard's repeats are not recorded (the replay repeats); keys of other layouts keep their keysym")
     func keyNames() throws {
         let s = SimulatedSession()
         s.window.handleKey(KeyEvent(keysym: Keysym.z, isPressed: true, time: s.stamp))
@@ -226,6 +248,78 @@ struct ScriptRecorderTests {
         s.window.handleKey(KeyEvent(keysym: 0xe9, isPressed: true, time: s.stamp))  // "é"
         let keys = s.finish().recording.split(separator: "\n").filter { $0.hasPrefix("key ") }
         #expect(keys == ["key press z", "key release z", "key press 0x26", "key press 0xe9"])
+    }
+
+    @Test("a held Ctrl+Z replays with its repeats: the keyboard's settings are recorded once, the repeats not at all")
+    func heldKeyRepeats() throws {
+        let s = SimulatedSession(page: .flatcube)
+        s.pass(0.3)
+        s.repeatInfo(rate: 20, delay: 150)
+        for _ in 0..<6 {
+            s.touchTap(try s.center(of: "single"))
+            s.pass(0.4)
+        }
+        // Announced again on a new focus: nothing new to record.
+        s.repeatInfo(rate: 20, delay: 150)
+        // The press and repeats at 150, 200 and 250 ms: four undos.
+        let ctrl = ModifierKey.ctrl.keysym
+        s.window.handleKey(KeyEvent(keysym: ctrl, isPressed: true, time: s.stamp))
+        s.pass(0.1)
+        s.hold(Keysym.z, modifiers: .control, for: 0.275)
+        s.window.handleKey(KeyEvent(keysym: ctrl, modifiers: .control, isPressed: false, time: s.stamp))
+        s.pass(0.5)
+        let (script, live) = s.finish()
+        #expect(live.filter { $0.contains(#""repeat":true"#) }.count == 3, "the session repeated: \(live)")
+        #expect(shown(records(live)).last?.hasSuffix("singleCounter 2") == true, "\(shown(records(live)))")
+        let lines = script.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("keyboard ") } == ["keyboard repeat 20 150"], "\(script)")
+        #expect(lines.filter { $0.hasPrefix("key ") } == ["key press ctrl", "key press z", "key release z", "key release ctrl"],
+                "\(script)")
+        #expect(shown(try replayHeadless(script)) == shown(records(live)), "recording:\n\(script)")
+    }
+
+    @Test("settings that repeat nothing are not recorded: a replay's keyboard repeats nothing to begin with")
+    func repeatOffIsNotRecorded() throws {
+        let s = SimulatedSession()
+        s.repeatInfo(rate: 0, delay: 600)
+        s.pass(0.1)
+        s.repeatInfo(rate: 40, delay: 400)
+        s.pass(0.1)
+        s.repeatInfo(rate: 0, delay: 400)
+        let lines = s.finish().recording.split(separator: "\n").filter { $0.hasPrefix("keyboard ") }
+        #expect(lines == ["keyboard repeat 40 400", "keyboard repeat 0 400"])
+    }
+
+    @Test("a touchpad pinch at the pointer replays to the same scale and velocity, read a little late or not")
+    func touchpadPinch() throws {
+        let s = SimulatedSession(page: .gestures)
+        s.pass(0.3)
+        let c = try s.center(of: "pinchArea")
+        s.window.input.pointerMotion(to: c, time: s.stamp)
+        s.pass(0.5)
+        s.window.input.touchpadPinchBegin(fingers: 2, time: s.stamp)
+        // Each update is read between 3.2 and 4.6 ms after it happened.
+        for (scale, latency) in zip([1.1, 1.2, 1.3, 1.4, 1.5], [0.0046, 0.0032, 0.0041, 0.0035, 0.0044]) {
+            s.pass(0.033)
+            s.latency = latency
+            s.window.input.touchpadPinchUpdate(dx: 0.5, dy: 0, scale: scale, rotation: 2, time: s.stamp)
+        }
+        s.pass(0.012)
+        s.window.input.touchpadPinchEnd(cancelled: false, time: s.stamp)
+        s.pass(0.4)
+        let (script, live) = s.finish()
+        let touchpad = script.split(separator: "\n").filter { $0.hasPrefix("touchpad ") }
+        #expect(touchpad.first == "touchpad pinch begin 2" && touchpad.last == "touchpad pinch end", "\(script)")
+        #expect(touchpad.contains("touchpad pinch update 0.5 0 1.3 2"), "\(script)")
+        let pinched = shown(records(live)).filter { $0.contains("Pinched") }
+        #expect(pinched.last?.contains("Pinched, Scale:1.50, Velocity:") == true, "\(pinched)")
+        // The same texts; times as the compositor stamped them, which
+        // live (arrival) times differ from by their jitter.
+        let replayed = shown(try replayHeadless(script)), original = shown(records(live))
+        func text(_ line: String) -> Substring { line.drop { $0 != " " } }
+        func time(_ line: String) -> Double { Double(line.prefix { $0 != " " }) ?? -1 }
+        #expect(replayed.map(text) == original.map(text), "recording:\n\(script)")
+        #expect(zip(replayed, original).allSatisfy { abs(time($0) - time($1)) <= 0.003 }, "\(replayed)\n\(original)")
     }
 
     @Test("what the recorder writes parses back, and a session's end is its last wait")
@@ -251,6 +345,16 @@ struct RecordingClockTests {
         // Read late (the app was busy): the stamp still says when.
         #expect(ms(clock.time(ofEventStamped: 1915867.6, arrivedAt: 0.9)) == 600)
         #expect(ms(clock.time(ofEventStamped: 1915868.0, arrivedAt: 1.0)) == 1000)
+    }
+
+    @Test("whole-millisecond stamps read a little more or less promptly keep their exact spacing")
+    func stampJitter() {
+        var clock = RecordingClock()
+        #expect(ms(clock.time(ofEventStamped: 100.000, arrivedAt: 1.0046)) == 1005)
+        #expect(ms(clock.time(ofEventStamped: 100.033, arrivedAt: 1.0362)) == 1038, "read 1.4 ms more promptly")
+        #expect(ms(clock.time(ofEventStamped: 100.066, arrivedAt: 1.0701)) == 1071)
+        // Read 10 ms more promptly than the first: the first was late.
+        #expect(ms(clock.time(ofEventStamped: 100.099, arrivedAt: 1.0936)) == 1094)
     }
 
     @Test("an event without a stamp is placed by how long after the previous one it arrived")

@@ -29,6 +29,27 @@ struct AccelerometerShakeMonitorTests {
         #expect(h.monitor.isPolling)
     }
 
+    /// Hears the raw input a window's tap hears (what a recording writes).
+    final class RawInputLog: RawInputTap {
+        var inputs: [(input: RawInput, time: Double)] = []
+        func raw(_ input: RawInput, time: Double) { inputs.append((input, time)) }
+    }
+
+    @Test("the accelerometer's shake is device input: the window's raw input tap hears its begin and end with their times")
+    func shakeIsRawInput() throws {
+        let h = MonitorHarness()
+        let tap = RawInputLog()
+        h.window.input.tap = tap
+        h.monitor.start()
+        h.run(until: 3) { Motion.shake(at: $0, start: 1, duration: 0.6) }
+        #expect(tap.inputs.map(\.input) == [.shakeBegan, .shakeEnded])
+        #expect(tap.inputs.map(\.time) == h.controller.motions.map(\.time), "the motion's own times")
+        // A held shake key is key input, not a device's shake.
+        h.window.shakeBegan(time: 3.5)
+        h.window.shakeEnded(time: 4)
+        #expect(tap.inputs.count == 2)
+    }
+
     @Test("a 1.5 s shake: motionBegan, then motionCancelled")
     func longShakeCancels() {
         let h = MonitorHarness()

@@ -9,6 +9,7 @@
 #ifndef CPOSIX_H
 #define CPOSIX_H
 
+#include <signal.h>
 #include <stddef.h>
 
 /* Current CLOCK_MONOTONIC time in seconds: the clock of the timer below. */
@@ -47,5 +48,30 @@ int cposix_timer_disarm(int fd);
  * Returns 0, also when nothing had expired yet (EAGAIN), or -1.
  */
 int cposix_timer_drain(int fd);
+
+/*
+ * The termination signals (SIGTERM, SIGINT, SIGHUP) as a file descriptor
+ * for a poll loop, so that they are handled as events of the loop rather
+ * than in signal context. Blocks them in the calling thread (threads it
+ * starts later inherit the mask; libdispatch's workers block every
+ * signal), so that a signal sent to the process stays pending instead of
+ * killing it, and returns a non-blocking, close-on-exec signalfd that
+ * polls readable while one is pending; -1 on failure, with the mask
+ * unchanged. The mask before is stored in `previous`. A signal the
+ * process ignores (SIGHUP under nohup) is left alone: it stays ignored.
+ */
+int cposix_termination_signals_open(sigset_t *previous);
+
+/*
+ * Takes one pending termination signal: its number, 0 when none is
+ * pending, -1 on error.
+ */
+int cposix_termination_signals_take(int fd);
+
+/*
+ * Closes the descriptor, drops termination signals still pending (the
+ * app is already ending) and restores the mask `previous`.
+ */
+void cposix_termination_signals_close(int fd, const sigset_t *previous);
 
 #endif

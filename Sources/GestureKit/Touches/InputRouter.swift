@@ -137,6 +137,7 @@ public final class InputRouter {
     /// so the pinch and rotation recognizers see an ordinary two-finger
     /// gesture.
     public func touchpadPinchBegin(fingers: Int, time: Double) {
+        tap?.raw(.touchpad(.begin(.pinch, fingers: fingers)), time: time)
         touchpad.beginPinch(at: pointer.location ?? window.bounds.center, time: time)
     }
 
@@ -144,34 +145,41 @@ public final class InputRouter {
     /// `scale`: since the begin; `rotation`: degrees clockwise since the
     /// last update (as the protocol reports them).
     public func touchpadPinchUpdate(dx: Double, dy: Double, scale: Double, rotation: Double, time: Double) {
+        tap?.raw(.touchpad(.pinchUpdate(dx: dx, dy: dy, scale: scale, rotation: rotation)), time: time)
         touchpad.updatePinch(dx: dx, dy: dy, scale: scale, rotationDegrees: rotation, time: time)
     }
 
     public func touchpadPinchEnd(cancelled: Bool, time: Double) {
+        tap?.raw(.touchpad(.end(.pinch, cancelled: cancelled)), time: time)
         touchpad.end(.pinch, cancelled: cancelled, time: time)
     }
 
     /// A multi-finger touchpad swipe: the fingers move as one, so it acts
     /// as one touch at the pointer that follows their movement.
     public func touchpadSwipeBegin(fingers: Int, time: Double) {
+        tap?.raw(.touchpad(.begin(.swipe, fingers: fingers)), time: time)
         touchpad.beginStroke(.swipe, at: pointer.location ?? window.bounds.center, time: time)
     }
 
     public func touchpadSwipeUpdate(dx: Double, dy: Double, time: Double) {
+        tap?.raw(.touchpad(.swipeUpdate(dx: dx, dy: dy)), time: time)
         touchpad.updateSwipe(dx: dx, dy: dy, time: time)
     }
 
     public func touchpadSwipeEnd(cancelled: Bool, time: Double) {
+        tap?.raw(.touchpad(.end(.swipe, cancelled: cancelled)), time: time)
         touchpad.end(.swipe, cancelled: cancelled, time: time)
     }
 
     /// Fingers resting on the touchpad: one touch held at the pointer, so
     /// a hold long enough is a long press.
     public func touchpadHoldBegin(fingers: Int, time: Double) {
+        tap?.raw(.touchpad(.begin(.hold, fingers: fingers)), time: time)
         touchpad.beginStroke(.hold, at: pointer.location ?? window.bounds.center, time: time)
     }
 
     public func touchpadHoldEnd(cancelled: Bool, time: Double) {
+        tap?.raw(.touchpad(.end(.hold, cancelled: cancelled)), time: time)
         touchpad.end(.hold, cancelled: cancelled, time: time)
     }
 

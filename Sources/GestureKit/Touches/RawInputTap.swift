@@ -9,14 +9,22 @@ public enum RawInput: Equatable, Sendable {
     case pointerButton(UInt32, pressed: Bool)
     case pointerAxis(vertical: Double, horizontal: Double)
     case pointerLeave
+    case touchpad(TouchpadEvent)
     case key(KeyEvent)
+    /// How the keyboard repeats held keys from now on.
+    case keyRepeat(KeyRepeatSettings)
+    /// The device reports a shake beginning or ending (an accelerometer);
+    /// its time is the motion's own, on the window's clock.
+    case shakeBegan
+    case shakeEnded
 }
 
 /// Watches raw input before the toolkit interprets it (a recorder turns
 /// a live session into a script).
 public protocol RawInputTap: AnyObject {
     /// `time` is the event's own timestamp where the protocol gives one
-    /// (touch points, pointer motion, buttons and axes, keys). Frames,
+    /// (touch points, pointer motion, buttons and axes, keys, touchpad
+    /// gestures; a shake's is the window clock's). Frames,
     /// cancels and leaves have none: theirs is the scheduler's clock or the
     /// device's previous event time, and a pointer's enter reaches the tap
     /// as a motion stamped with that previous time.

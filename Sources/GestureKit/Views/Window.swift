@@ -220,6 +220,16 @@ public final class Window: View {
         return true
     }
 
+    /// Says how the keyboard feeding the window repeats held keys from now
+    /// on (the compositor's `wl_keyboard.repeat_info`, a script's
+    /// `keyboard repeat`). The window repeats nothing itself: each keyboard
+    /// does, with its own `KeyRepeat`, and hands it the repeats as key
+    /// events. This tells the raw input tap, so that a recording says how
+    /// its held keys repeated.
+    public func keyRepeatSettingsDidChange(_ settings: KeyRepeatSettings) {
+        input.tap?.raw(.keyRepeat(settings), time: scheduler.now)
+    }
+
     /// The keyboard focus left the window: held shortcuts end now, as
     /// their keys' releases will not come.
     public func keyboardFocusLost() {
@@ -284,8 +294,26 @@ public final class Window: View {
 
     private var shakeStart: Double?
 
-    /// A shake started (from a held key, a script or an accelerometer).
-    /// Sent to the first responder, or to the window without one.
+    /// A shake the device itself reports (an accelerometer, a script's
+    /// `shake`): raw input, so the raw input tap hears it (a recording
+    /// writes it), then `shakeBegan(time:)`. `time` is when the motion
+    /// began, which may be before it was recognized.
+    public func deviceShakeBegan(time: Double) {
+        input.tap?.raw(.shakeBegan, time: time)
+        shakeBegan(time: time)
+    }
+
+    /// The device reports that its shake stopped, at `time`: the tap
+    /// hears it, then `shakeEnded(time:)`.
+    public func deviceShakeEnded(time: Double) {
+        input.tap?.raw(.shakeEnded, time: time)
+        shakeEnded(time: time)
+    }
+
+    /// A shake started. The app calls this for a shake it makes of other
+    /// input (a held key), which a recording has already; a device's shake
+    /// comes through `deviceShakeBegan(time:)`. Sent to the first
+    /// responder, or to the window without one.
     public func shakeBegan(time: Double) {
         guard shakeStart == nil else { return }
         shakeStart = time

@@ -196,6 +196,18 @@ public enum ScriptKeys {
         return played == keysym && !needsShift ? name : "0x" + String(keysym, radix: 16)
     }
 
+    /// Whether holding the key repeats it, as in xkbcommon's keymaps
+    /// (`xkb_keymap_key_repeats`, which the live backend asks): every key
+    /// but the modifiers and the lock and group keys.
+    public static func repeats(_ keysym: UInt32) -> Bool {
+        switch keysym {
+        case 0xffe1...0xffee: return false  // Shift, Control, Caps_Lock, Shift_Lock, Meta, Alt, Super, Hyper
+        case 0xff7e, 0xff7f: return false  // Mode_switch, Num_Lock
+        case 0xfe01...0xfe13: return false  // ISO_Lock, the level 2/3/5 and group shifts, latches and locks
+        default: return true
+        }
+    }
+
     /// The text a key types (empty for function and modifier keys).
     static func text(of keysym: UInt32) -> String {
         guard (0x20...0x7e).contains(keysym), let scalar = UnicodeScalar(keysym) else { return "" }

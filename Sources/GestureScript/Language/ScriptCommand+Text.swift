@@ -16,6 +16,14 @@ extension ScriptCommand: CustomStringConvertible {
         case .cancel: return "cancel"
         case .gesture(let g): return g.description
         case .pointer(let a): return a.description
+        case .touchpad(let event):
+            switch event {
+            case .begin(let gesture, let fingers): return "touchpad \(gesture.rawValue) begin \(fingers)"
+            case .swipeUpdate(let dx, let dy): return "touchpad swipe update \(n(dx)) \(n(dy))"
+            case .pinchUpdate(let dx, let dy, let scale, let rotation):
+                return "touchpad pinch update \(n(dx)) \(n(dy)) \(n(scale)) \(n(rotation))"
+            case .end(let gesture, let cancelled): return "touchpad \(gesture.rawValue) end" + (cancelled ? " cancelled" : "")
+            }
         case .key(let action, let chord):
             switch action {
             case .type: return "key \(chord)"
@@ -23,6 +31,7 @@ extension ScriptCommand: CustomStringConvertible {
             case .release: return "key release \(chord)"
             case .hold(let ms): return "key hold \(chord) \(n(ms))"
             }
+        case .keyboardRepeat(let s): return "keyboard repeat \(s.rate) \(s.delay)"
         case .wait(let ms): return "wait \(n(ms))"
         case .snapshot(let name, let golden):
             guard let golden else { return "snapshot \(name)" }
@@ -30,6 +39,8 @@ extension ScriptCommand: CustomStringConvertible {
             return "snapshot \(name) vs \(path)" + (golden.tolerance == 0 ? "" : " tolerance \(golden.tolerance)")
         case .page(let name): return "page \(name)"
         case .shake(let ms): return "shake \(n(ms))"
+        case .shakeBegin: return "shake begin"
+        case .shakeEnd(let ms): return "shake end" + (ms.map { " \(n($0))" } ?? "")
         case .orientation(let o): return "orientation \(o.scriptName)"
         case .expect(let e): return "expect \(e)"
         }

@@ -21,8 +21,13 @@ public enum ScriptCommand: Equatable, Sendable {
     case gesture(SyntheticGesture)
     /// Pointer input (a left-button drag is a touch).
     case pointer(PointerAction)
+    /// A touchpad gesture event, at the pointer (`touchpad pinch begin 2`).
+    case touchpad(TouchpadEvent)
     /// Key input, by name.
     case key(KeyAction, KeyChord)
+    /// How held keys repeat from now on (`keyboard repeat RATE DELAY`); a
+    /// script's keyboard does not repeat until it says so.
+    case keyboardRepeat(KeyRepeatSettings)
     /// Lets `milliseconds` of virtual time pass (timers fire on the way).
     case wait(milliseconds: Double)
     /// Renders the window to `NAME.png` in the output folder, optionally
@@ -33,6 +38,13 @@ public enum ScriptCommand: Equatable, Sendable {
     /// Shakes the device for `milliseconds` (shorter than 1 s is a shake,
     /// longer is cancelled).
     case shake(milliseconds: Double)
+    /// The device starts shaking (`shake begin`).
+    case shakeBegin
+    /// The device stops shaking (`shake end [MS]`). With `milliseconds`,
+    /// the shake lasted that long from its begin, though it ends only now:
+    /// an accelerometer knows a shake has ended only once it has been
+    /// still for a moment, and a recording keeps how long it really was.
+    case shakeEnd(milliseconds: Double?)
     /// Sets the interface orientation, as a rotating device would.
     case orientation(InterfaceOrientation)
     /// Checks the window's state.

@@ -23,11 +23,14 @@ public enum ScriptParser {
         ("rotate", ["rotate X Y SPAN RADIANS [MS] [STEPS]"]),
         ("pointer", ["pointer move X Y", "pointer down|up [left|right|middle]", "pointer scroll DX DY",
                      "pointer leave"]),
+        ("touchpad", ["touchpad pinch|swipe|hold begin FINGERS", "touchpad pinch update DX DY SCALE ROTATION",
+                      "touchpad swipe update DX DY", "touchpad pinch|swipe|hold end [cancelled]"]),
         ("key", ["key [press|release] CHORD", "key hold CHORD MS"]),
+        ("keyboard", ["keyboard repeat RATE DELAY"]),
         ("wait", ["wait MS"]),
         ("snapshot", ["snapshot NAME [vs GOLDEN.png [tolerance N]]"]),
         ("page", ["page NAME"]),
-        ("shake", ["shake MS"]),
+        ("shake", ["shake MS", "shake begin", "shake end [MS]"]),
         ("orientation", ["orientation portrait|landscape-left|landscape-right|upside-down"]),
         ("expect", ["expect label|view|switch|recognizer|last-gesture|counter|page|orientation ..."]),
     ]
@@ -136,7 +139,12 @@ public enum ScriptParser {
             let ms = try r.optionalMilliseconds(ScriptDefaults.twoFingerMilliseconds)
             return .gesture(.rotate(at: p, span: span, radians: radians, milliseconds: ms, steps: try r.optionalSteps()))
         case "pointer": return .pointer(try readPointer(&r))
+        case "touchpad": return .touchpad(try readTouchpad(&r))
         case "key": return try readKey(&r)
+        case "keyboard":
+            _ = try r.choice("SETTING", ["repeat"])
+            let rate = try r.whole("RATE", in: 0...Int(Int32.max))
+            return .keyboardRepeat(KeyRepeatSettings(rate: rate, delay: try r.whole("DELAY", in: 0...Int(Int32.max))))
         case "wait": return .wait(milliseconds: try r.number("MS", nonNegative: true))
         case "snapshot": return try readSnapshot(&r)
         case "page":
@@ -145,7 +153,19 @@ public enum ScriptParser {
                 throw r.fail(token.column, "expected NAME as one of: \(pages.joined(separator: ", ")), got '\(token.text)'")
             }
             return .page(name: token.text)
-        case "shake": return .shake(milliseconds: try r.number("MS", nonNegative: true))
+        case "shake":
+            switch r.peek?.text {
+            case "begin":
+                r.index += 1
+                r.usage = "shake begin"
+                return .shakeBegin
+            case "end":
+                r.index += 1
+                r.usage = "shake end [MS]"
+                return .shakeEnd(milliseconds: r.peek == nil ? nil : try r.number("MS", nonNegative: true))
+            default:
+                return .shake(milliseconds: try r.number("MS", nonNegative: true))
+            }
         case "orientation":
             let word = try r.choice("ORIENTATION", InterfaceOrientation.scriptNames.map(\.name))
             return .orientation(InterfaceOrientation(scriptName: word)!)
@@ -171,6 +191,30 @@ public enum ScriptParser {
             return .scroll(dx: try r.number("DX"), dy: try r.number("DY"))
         default:
             return .leave
+        }
+    }
+
+    private static func readTouchpad(_ r: inout LineReader) throws(ScriptError) -> TouchpadEvent {
+        let gesture = TouchpadEvent.Gesture(rawValue: try r.choice("GESTURE", TouchpadEvent.Gesture.allCases.map(\.rawValue)))!
+        let name = gesture.rawValue
+        // A hold has no update: the fingers rest.
+        let action = try r.choice("ACTION", gesture == .hold ? ["begin", "end"] : ["begin", "update", "end"])
+        switch action {
+        case "begin":
+            r.usage = "touchpad \(name) begin FINGERS"
+            return .begin(gesture, fingers: try r.whole("FINGERS", in: 0...Int(UInt32.max)))
+        case "update" where gesture == .pinch:
+            r.usage = "touchpad pinch update DX DY SCALE ROTATION"
+            let dx = try r.number("DX"), dy = try r.number("DY")
+            return .pinchUpdate(dx: dx, dy: dy, scale: try r.number("SCALE"), rotation: try r.number("ROTATION"))
+        case "update":
+            r.usage = "touchpad swipe update DX DY"
+            return .swipeUpdate(dx: try r.number("DX"), dy: try r.number("DY"))
+        default:
+            r.usage = "touchpad \(name) end [cancelled]"
+            guard r.peek != nil else { return .end(gesture, cancelled: false) }
+            _ = try r.choice("'cancelled'", ["cancelled"])
+            return .end(gesture, cancelled: true)
         }
     }
 

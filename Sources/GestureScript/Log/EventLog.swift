@@ -84,15 +84,31 @@ public final class EventLog: WindowObserver, RawInputTap {
         case .pointerAxis(let vertical, let horizontal):
             input("pointer-scroll", [("dx", .number(horizontal)), ("dy", .number(vertical))])
         case .pointerLeave: input("pointer-leave", [])
+        case .touchpad(let event):
+            func number(_ name: String, _ v: Double) -> (String, ScriptRecord.Value) { (name, .number(v)) }
+            switch event {
+            case .begin(let gesture, let fingers):
+                input("touchpad-\(gesture.rawValue)-begin", [number("fingers", Double(fingers))])
+            case .swipeUpdate(let dx, let dy): input("touchpad-swipe-update", [number("dx", dx), number("dy", dy)])
+            case .pinchUpdate(let dx, let dy, let scale, let rotation):
+                input("touchpad-pinch-update", [number("dx", dx), number("dy", dy), number("scale", scale),
+                                                number("rotation", rotation)])
+            case .end(let gesture, let cancelled):
+                input("touchpad-\(gesture.rawValue)-end", [("cancelled", .bool(cancelled))])
+            }
         case .key(let event):
             var fields: [(String, ScriptRecord.Value)] = [("key", .string(ScriptKeys.name(of: event.keysym)))]
             if !event.modifiers.isEmpty {
                 let names = ModifierKey.allCases.filter { event.modifiers.contains($0.modifier) }.map(\.rawValue)
                 fields.append(("modifiers", .string(names.joined(separator: "+"))))
             }
-            // The compositor's key repeat (a held key); scripts send none.
+            // A held key's repeat (the keyboard's, or the player's).
             if event.isRepeat { fields.append(("repeat", .bool(true))) }
             input(event.isPressed ? "key-press" : "key-release", fields)
+        case .shakeBegan: input("shake-begin", [])
+        case .shakeEnded: input("shake-end", [])
+        case .keyRepeat(let settings):
+            input("keyboard-repeat", [("rate", .number(Double(settings.rate))), ("delay", .number(Double(settings.delay)))])
         }
     }
 }

@@ -52,6 +52,13 @@ public final class ScriptPlayer {
     private var heldTouchIDs: Set<Int32> = []
     /// Modifier keys the script holds down.
     private var heldModifiers: KeyModifiers = []
+    /// When the shake the script began began (a `shake end MS` ends it MS
+    /// after that).
+    private var shakeStart: Double?
+    /// Repeats the key the script holds, as a keyboard would, once a
+    /// `keyboard repeat` line turns repeat on (off until then, so a
+    /// script's key input is exactly what it says).
+    private let keyRepeat = KeyRepeat(settings: .off)
     /// The line being played, for records and check results.
     private var source: (file: String, line: Script.Line)?
     private var regexCache: [String: Regex<AnyRegexOutput>] = [:]
@@ -76,6 +83,7 @@ public final class ScriptPlayer {
     }
 
     deinit {
+        keyRepeat.stop()
         window.removeObserver(tracker)
     }
 
@@ -151,10 +159,13 @@ public final class ScriptPlayer {
         case .wait(let ms): return [.wait(seconds: ms / 1000)]
         case .snapshot(let name, let golden): return [.snapshot(name: name, golden: golden)]
         case .page(let name): return [.page(name)]
-        case .shake(let ms): return [.shakeBegan, .wait(seconds: ms / 1000), .shakeEnded]
+        case .shake(let ms): return [.shakeBegan, .wait(seconds: ms / 1000), .shakeEnded(lasted: nil)]
+        case .shakeBegin: return [.shakeBegan]
+        case .shakeEnd(let ms): return [.shakeEnded(lasted: ms.map { $0 / 1000 })]
         case .orientation(let o): return [.orientation(o)]
         case .expect(let e): return [.expect(e)]
         case .key(let action, let chord): return GestureSynthesizer.keySteps(action, chord)
+        case .keyboardRepeat(let settings): return [.keyRepeat(settings)]
         case .pointer(let action):
             switch action {
             case .move(let p): return [.pointerMove(to: try resolve(p))]
@@ -163,6 +174,7 @@ public final class ScriptPlayer {
             case .scroll(let dx, let dy): return [.pointerScroll(dx: dx, dy: dy)]
             case .leave: return [.pointerLeave]
             }
+        case .touchpad(let event): return [.touchpad(event)]
         case .gesture(let gesture): return try steps(for: gesture)
         }
     }
@@ -267,14 +279,20 @@ public final class ScriptPlayer {
             input.pointerAxis(vertical: dy, horizontal: dx, time: now)
         case .pointerLeave:
             input.pointerLeave(time: now)
+        case .touchpad(let event):
+            performTouchpad(event, time: now)
         case .key(let keysym, let pressed):
             performKey(keysym, pressed: pressed, time: now)
+        case .keyRepeat(let settings):
+            keyRepeat.update(settings)
+            window.keyRepeatSettingsDidChange(settings)
         case .shakeBegan:
-            recordInput("shake-begin", [])
-            window.shakeBegan(time: now)
-        case .shakeEnded:
-            recordInput("shake-end", [])
-            window.shakeEnded(time: now)
+            if !window.isShaking { shakeStart = now }
+            window.deviceShakeBegan(time: now)
+        case .shakeEnded(let lasted):
+            let start = shakeStart ?? now
+            shakeStart = nil
+            window.deviceShakeEnded(time: lasted.map { start + $0 } ?? now)
         case .orientation(let orientation):
             recordInput("orientation", [("value", .string(orientation.scriptName))])
             var environment = window.environment
@@ -302,20 +320,55 @@ public final class ScriptPlayer {
         window.input.touchFrame()
     }
 
+    /// A touchpad gesture event, as the backend hands the router one.
+    private func performTouchpad(_ event: TouchpadEvent, time: Double) {
+        let input = window.input
+        switch event {
+        case .begin(.pinch, let fingers): input.touchpadPinchBegin(fingers: fingers, time: time)
+        case .begin(.swipe, let fingers): input.touchpadSwipeBegin(fingers: fingers, time: time)
+        case .begin(.hold, let fingers): input.touchpadHoldBegin(fingers: fingers, time: time)
+        case .pinchUpdate(let dx, let dy, let scale, let rotation):
+            input.touchpadPinchUpdate(dx: dx, dy: dy, scale: scale, rotation: rotation, time: time)
+        case .swipeUpdate(let dx, let dy): input.touchpadSwipeUpdate(dx: dx, dy: dy, time: time)
+        case .end(.pinch, let cancelled): input.touchpadPinchEnd(cancelled: cancelled, time: time)
+        case .end(.swipe, let cancelled): input.touchpadSwipeEnd(cancelled: cancelled, time: time)
+        case .end(.hold, let cancelled): input.touchpadHoldEnd(cancelled: cancelled, time: time)
+        }
+    }
+
     /// A key event as a keyboard with the US layout gives it: Shift held
     /// turns the key's keysym into its shifted one (the base keysym stays,
     /// for shortcuts), and a modifier key changes the held modifiers after
-    /// its own event, as `wl_keyboard.modifiers` follows the key.
+    /// its own event, as `wl_keyboard.modifiers` follows the key. A key
+    /// that repeats (`ScriptKeys.repeats`) repeats while held, as the
+    /// Wayland backend repeats a compositor's: the newest such key takes
+    /// over the repeat, and a modifier pressed meanwhile does not stop it.
     private func performKey(_ keysym: UInt32, pressed: Bool, time: Double) {
-        let shown = heldModifiers.contains(.shift) ? ScriptKeys.shiftedKeysym(keysym) : keysym
-        let typesText = pressed && heldModifiers.isDisjoint(with: [.control, .alt, .logo])
-        let event = KeyEvent(keysym: shown, baseKeysym: keysym, modifiers: heldModifiers, isPressed: pressed,
-                             text: typesText ? ScriptKeys.text(of: shown) : "", time: time)
-        window.handleKey(event)
+        let takesOverRepeat = pressed && ScriptKeys.repeats(keysym)
+        if takesOverRepeat {
+            keyRepeat.stop()
+        } else if !pressed {
+            keyRepeat.stop(key: keysym)
+        }
+        window.handleKey(keyEvent(keysym, pressed: pressed, isRepeat: false, time: time))
         if let modifier = ModifierKey(keysym: keysym) {
             if pressed { heldModifiers.insert(modifier.modifier) } else { heldModifiers.remove(modifier.modifier) }
             window.input.keyboardModifiers = heldModifiers
         }
+        if takesOverRepeat {
+            keyRepeat.start(key: keysym, time: time, scheduler: window.scheduler) { [weak self] key, time in
+                guard let self else { return }
+                window.handleKey(keyEvent(key, pressed: true, isRepeat: true, time: time))
+            }
+        }
+    }
+
+    /// `keysym` as the US layout gives it with the modifiers held now.
+    private func keyEvent(_ keysym: UInt32, pressed: Bool, isRepeat: Bool, time: Double) -> KeyEvent {
+        let shown = heldModifiers.contains(.shift) ? ScriptKeys.shiftedKeysym(keysym) : keysym
+        let typesText = pressed && heldModifiers.isDisjoint(with: [.control, .alt, .logo])
+        return KeyEvent(keysym: shown, baseKeysym: keysym, modifiers: heldModifiers, isPressed: pressed,
+                        isRepeat: isRepeat, text: typesText ? ScriptKeys.text(of: shown) : "", time: time)
     }
 
     /// Moves the virtual clock forward, firing each timer at its own

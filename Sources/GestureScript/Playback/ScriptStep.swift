@@ -20,11 +20,18 @@ public enum ScriptStep: Equatable, Sendable {
     case pointerButton(MouseButton, pressed: Bool)
     case pointerScroll(dx: Double, dy: Double)
     case pointerLeave
+    /// A touchpad gesture event, at the pointer.
+    case touchpad(TouchpadEvent)
     /// A key by the keysym it gives without Shift; the player applies the
     /// modifiers held at that moment (Shift turns `/` into `?`).
     case key(keysym: UInt32, pressed: Bool)
+    /// The keyboard's repeat settings change.
+    case keyRepeat(KeyRepeatSettings)
+    /// The device starts shaking.
     case shakeBegan
-    case shakeEnded
+    /// The device stops shaking; `lasted` (seconds from the begin) when
+    /// the shake ended before it was reported, nil for now.
+    case shakeEnded(lasted: Double?)
     case orientation(InterfaceOrientation)
     case page(String)
     case snapshot(name: String, golden: GoldenComparison?)

@@ -2,12 +2,13 @@ import GestureKit
 
 /// Writes a live session as a script (docs/scripting.md, "Recording")
 /// that replays headless, as is, to the same results: the window's size
-/// and page at the start, then the raw input the window's router receives
-/// (touches with their frames, pointer, keys), its resizes and orientation
-/// changes, and the time between them as waits, on a `RecordingClock`
-/// (whatever the compositor's clock origin). `finish()` adds the time up
-/// to the session's end, so timers that fired live before it fire in the
-/// replay too.
+/// and page at the start, then the raw input the window receives (touches
+/// with their frames, pointer, touchpad gestures, keys and how they
+/// repeat, the device's shakes), its resizes and orientation changes, and
+/// the time between them as waits, on a `RecordingClock` (whatever the
+/// compositor's clock origin). `finish()` adds the time up to the
+/// session's end, so timers that fired live before it fire in the replay
+/// too.
 ///
 /// Install it as the window's observer and (through `RawInputTaps` if
 /// the log taps too) as its router's tap. Lines go to `write` as they are
@@ -28,6 +29,11 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
     private var orientation: InterfaceOrientation = .portrait
     /// Modifier keys recorded as held (`key press ctrl`).
     private var heldModifiers: [ModifierKey] = []
+    /// When the device's shake under way began, on the window's clock.
+    private var shakeStart: Double?
+    /// The key repeat a replay has at this point: none until a
+    /// `keyboard repeat` line.
+    private var keyRepeat = KeyRepeatSettings.off
 
     /// - Parameters:
     ///   - timeSource: the clock events arrive by (the window's).
@@ -68,10 +74,23 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
         case .pointerAxis(let vertical, let horizontal):
             record(.pointer(.scroll(dx: horizontal, dy: vertical)), stamp: time, arrival)
         case .pointerLeave: record(.pointer(.leave), stamp: nil, arrival)
+        case .touchpad(let event): record(.touchpad(event), stamp: time, arrival)
         case .key(let event):
-            // Repeats are the compositor's; a replay has none to match.
+            // The replay repeats a held key itself, under the recorded
+            // `keyboard repeat` settings; a line per repeat would double it.
             guard !event.isRepeat else { return }
             emit(at: clock.time(ofEventStamped: time, arrivedAt: arrival), keyCommands(for: event))
+        case .keyRepeat(let settings): record(.keyboardRepeat(settings), stamp: nil, arrival)
+        // A device's shake is known late (an accelerometer's ends once the
+        // device has been still for a while), so the line comes when the
+        // app heard of it, and `shake end` says how long the shake was.
+        case .shakeBegan:
+            shakeStart = time
+            record(.shakeBegin, stamp: nil, arrival)
+        case .shakeEnded:
+            let lasted = shakeStart.map { ((time - $0) * 1_000_000).rounded() / 1000 }
+            shakeStart = nil
+            record(.shakeEnd(milliseconds: lasted.map { max(0, $0) }), stamp: nil, arrival)
         }
     }
 
@@ -79,31 +98,38 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
         emit(at: clock.time(ofEventStamped: stamp, arrivedAt: arrival), [command])
     }
 
-    /// A modifier key is recorded as held on its own (`key press alt`), so
-    /// it modifies pointer presses too (Alt + drag). Another key gets as a
-    /// chord the modifiers held that no recorded press accounts for (held
-    /// before the window had focus); modifiers recorded as held that the
-    /// event no longer has are released first.
+    /// Modifier keys are recorded as held on their own lines
+    /// (`key press alt`), so they modify pointer presses too (Alt + drag)
+    /// and stay held through a key's repeats, as live. Modifiers an event
+    /// has that no recorded press accounts for (held before the window had
+    /// focus) are pressed first; modifiers recorded as held that it no
+    /// longer has (let go outside the window's focus) are released first.
     private func keyCommands(for event: KeyEvent) -> [ScriptCommand] {
-        let action: KeyAction = event.isPressed ? .press : .release
-        if let modifier = ModifierKey(anyKeysym: event.baseKeysym) {
-            if event.isPressed {
-                guard !heldModifiers.contains(modifier) else { return [] }
-                heldModifiers.append(modifier)
-            } else {
-                heldModifiers.removeAll { $0 == modifier }
-            }
-            return [.key(action, KeyChord(key: modifier.rawValue))]
-        }
+        let own = ModifierKey(anyKeysym: event.baseKeysym)
         var commands: [ScriptCommand] = []
-        for modifier in heldModifiers where !event.modifiers.contains(modifier.modifier) {
+        for modifier in heldModifiers where modifier != own && !event.modifiers.contains(modifier.modifier) {
             commands.append(.key(.release, KeyChord(key: modifier.rawValue)))
         }
-        heldModifiers.removeAll { !event.modifiers.contains($0.modifier) }
-        let extra = event.isPressed
-            ? ModifierKey.allCases.filter { event.modifiers.contains($0.modifier) && !heldModifiers.contains($0) } : []
-        commands.append(.key(action, KeyChord(modifiers: extra, key: ScriptKeys.recordedName(of: event.baseKeysym))))
-        return commands
+        heldModifiers.removeAll { $0 != own && !event.modifiers.contains($0.modifier) }
+        if event.isPressed {
+            for modifier in ModifierKey.allCases
+            where modifier != own && event.modifiers.contains(modifier.modifier) && !heldModifiers.contains(modifier) {
+                commands.append(.key(.press, KeyChord(key: modifier.rawValue)))
+                heldModifiers.append(modifier)
+            }
+        }
+        let action: KeyAction = event.isPressed ? .press : .release
+        guard let own else {
+            return commands + [.key(action, KeyChord(key: ScriptKeys.recordedName(of: event.baseKeysym)))]
+        }
+        if event.isPressed {
+            // The other Ctrl while one is held: nothing changes.
+            guard !heldModifiers.contains(own) else { return commands }
+            heldModifiers.append(own)
+        } else {
+            heldModifiers.removeAll { $0 == own }
+        }
+        return commands + [.key(action, KeyChord(key: own.rawValue))]
     }
 
     // MARK: Window
@@ -146,6 +172,10 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
             case .orientation(let new):
                 defer { orientation = new }
                 return new != orientation
+            case .keyboardRepeat(let new):
+                // Any settings without repeat are as good as "off".
+                defer { keyRepeat = new }
+                return new != keyRepeat && (new.repeats || keyRepeat.repeats)
             default: return true
             }
         }

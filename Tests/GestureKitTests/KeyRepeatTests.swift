@@ -1,9 +1,9 @@
 import GestureKit
-@testable import GestureWayland
 import Testing
 
-/// Client-side key repeat on a virtual clock: when repeats come, with
-/// which time stamps, and what stops them.
+/// Client-side key repeat on a virtual clock, as the Wayland backend and
+/// the script player both use it: when repeats come, with which time
+/// stamps, and what stops them.
 @Suite("Key repeat")
 struct KeyRepeatTests {
     let clock = VirtualTimeSource(start: 100)
@@ -36,7 +36,7 @@ struct KeyRepeatTests {
 
     @Test("with repeat_info 8/s after 500 ms, the first repeat comes at 500 ms and then one every 125 ms")
     func delayThenRate() {
-        keyRepeat.setInfo(rate: 8, delay: 500)
+        keyRepeat.update(KeyRepeatSettings(rate: 8, delay: 500))
         press(44, at: 5)
         advance(to: 100.499)
         #expect(heard.repeats.isEmpty)
@@ -50,12 +50,18 @@ struct KeyRepeatTests {
 
     @Test("a keyboard without repeat_info repeats as X does: 25 per second after 600 ms")
     func fallbackSettings() {
-        #expect(keyRepeat.rate == 25 && keyRepeat.delay == 600)
+        #expect(keyRepeat.settings == KeyRepeatSettings(rate: 25, delay: 600))
+        press(44, at: 0)
+        advance(by: 0.599)
+        #expect(heard.repeats.isEmpty)
+        advance(by: 0.001)
+        advance(by: 0.045)
+        #expect(heard.repeats.map(\.time) == [0.6, 0.64])
     }
 
     @Test("releasing the key stops its repeats; releasing another key does not")
     func releaseStops() {
-        keyRepeat.setInfo(rate: 50, delay: 100)
+        keyRepeat.update(KeyRepeatSettings(rate: 50, delay: 100))
         press(44, at: 0)
         advance(by: 0.1)
         keyRepeat.stop(key: 29)
@@ -69,7 +75,7 @@ struct KeyRepeatTests {
 
     @Test("a second repeating key takes over: only it repeats, after a full delay from its press")
     func newestKeyTakesOver() {
-        keyRepeat.setInfo(rate: 10, delay: 200)
+        keyRepeat.update(KeyRepeatSettings(rate: 10, delay: 200))
         press(44, at: 0)
         advance(by: 0.15)
         press(45, at: 0.15)
@@ -81,10 +87,10 @@ struct KeyRepeatTests {
 
     @Test("a rate of 0 turns repeat off, also for the key held when it arrives")
     func zeroRateTurnsRepeatOff() {
-        keyRepeat.setInfo(rate: 20, delay: 100)
+        keyRepeat.update(KeyRepeatSettings(rate: 20, delay: 100))
         press(44, at: 0)
         advance(by: 0.1)
-        keyRepeat.setInfo(rate: 0, delay: 100)
+        keyRepeat.update(KeyRepeatSettings(rate: 0, delay: 100))
         advance(by: 1)
         #expect(heard.repeats.count == 1)
         press(44, at: 2)
@@ -94,8 +100,8 @@ struct KeyRepeatTests {
 
     @Test("negative settings, which the protocol forbids, count as 0: no repeat")
     func negativeSettings() {
-        keyRepeat.setInfo(rate: -5, delay: -1)
-        #expect(keyRepeat.rate == 0 && keyRepeat.delay == 0)
+        keyRepeat.update(KeyRepeatSettings(rate: -5, delay: -1))
+        #expect(keyRepeat.settings == .off)
         press(44, at: 0)
         advance(by: 1)
         #expect(heard.repeats.isEmpty)
