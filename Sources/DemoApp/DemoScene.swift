@@ -70,48 +70,52 @@ final class DemoShell {
     }
 
     /// Every shortcut of the app; the help overlay and README list them.
+    /// Each says whether it repeats while its keys are held: only undo and
+    /// redo do, as in every editor; a held page key, toggle, rotation or
+    /// quit acts once.
     var keyCommands: [KeyCommand] {
         var commands = [
-            KeyCommand(keysym: Keysym.q, modifiers: .control, title: "Quit") {
+            KeyCommand(keysym: Keysym.q, modifiers: .control, title: "Quit", repeats: false) {
                 self.window?.request(.close)
             },
-            KeyCommand(keysym: Keysym.f11, title: "Toggle fullscreen") {
+            KeyCommand(keysym: Keysym.f11, title: "Toggle fullscreen", repeats: false) {
                 guard let window = self.window else { return }
                 window.request(.setFullscreen(!window.environment.windowState.contains(.fullscreen)))
             },
         ]
         for (index, page) in DemoPage.allCases.enumerated() {
             let title = tabs.viewControllers[index].title ?? page.rawValue
-            commands.append(KeyCommand(keysym: Keysym.digit(index + 1), title: "Show \(title)") {
+            commands.append(KeyCommand(keysym: Keysym.digit(index + 1), title: "Show \(title)", repeats: false) {
                 self.show(page)
             })
         }
         commands += [
             KeyCommand(keysym: Keysym.s, modifiers: .control, title: "Shake the device (hold; over 1 s is no shake)",
+                       repeats: false,
                        action: { self.window.map { $0.shakeBegan(time: $0.scheduler.now) } },
                        onRelease: { self.window.map { $0.shakeEnded(time: $0.scheduler.now) } }),
-            KeyCommand(keysym: Keysym.r, modifiers: .control, title: "Simulate a device rotation") {
+            KeyCommand(keysym: Keysym.r, modifiers: .control, title: "Simulate a device rotation", repeats: false) {
                 guard let window = self.window else { return }
                 var env = window.environment
                 env.orientation = env.orientation.rotatedClockwise
                 window.updateEnvironment(env)
             },
-            KeyCommand(keysym: Keysym.z, modifiers: .control, title: "Undo") {
+            KeyCommand(keysym: Keysym.z, modifiers: .control, title: "Undo", repeats: true) {
                 self.window?.application.undoManager.undo()
             },
-            KeyCommand(keysym: Keysym.z, modifiers: [.control, .shift], title: "Redo") {
+            KeyCommand(keysym: Keysym.z, modifiers: [.control, .shift], title: "Redo", repeats: true) {
                 self.window?.application.undoManager.redo()
             },
-            KeyCommand(keysym: Keysym.d, modifiers: .control, title: "Toggle the debug overlay") {
+            KeyCommand(keysym: Keysym.d, modifiers: .control, title: "Toggle the debug overlay", repeats: false) {
                 self.toggleDebugOverlay()
             },
-            KeyCommand(keysym: Keysym.t, modifiers: .control, title: "Print the view tree as JSON") {
+            KeyCommand(keysym: Keysym.t, modifiers: .control, title: "Print the view tree as JSON", repeats: false) {
                 guard let window = self.window else { return }
                 self.output(ViewTreeDump.json(window))
             },
-            KeyCommand(keysym: Keysym.f1, title: "Show or hide this help") { self.toggleHelp() },
-            KeyCommand(keysym: Keysym.question, title: "Show or hide this help") { self.toggleHelp() },
-            KeyCommand(keysym: Keysym.escape, title: "Close help or sheet") {
+            KeyCommand(keysym: Keysym.f1, title: "Show or hide this help", repeats: false) { self.toggleHelp() },
+            KeyCommand(keysym: Keysym.question, title: "Show or hide this help", repeats: false) { self.toggleHelp() },
+            KeyCommand(keysym: Keysym.escape, title: "Close help or sheet", repeats: false) {
                 self.helpOverlay?.removeFromSuperview()
                 self.helpOverlay = nil
                 self.undoSheet?.dismiss()

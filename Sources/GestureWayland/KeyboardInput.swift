@@ -10,12 +10,6 @@ import Glibc
 /// Which shortcut a key runs is the app's business (`Window.handleKey`);
 /// nothing here knows any.
 final class KeyboardInput {
-    /// Repeat settings for keyboards older than v4, which have no
-    /// `repeat_info`: the X server's defaults, which users of such
-    /// compositors are used to. Rate in keys per second, delay in ms.
-    static let fallbackRepeatRate: Int32 = 25
-    static let fallbackRepeatDelay: Int32 = 600
-
     private let connection: WaylandConnection
     private let proxy: OpaquePointer
     private let seat: OpaquePointer
@@ -27,12 +21,7 @@ final class KeyboardInput {
     private var keymap: Keymap?
     /// The window, while it has this keyboard's focus (enter to leave).
     private weak var focusedWindow: Window?
-    private var repeatRate = KeyboardInput.fallbackRepeatRate
-    private var repeatDelay = KeyboardInput.fallbackRepeatDelay
-    /// The key being repeated: its keycode, when it was pressed (compositor
-    /// time and scheduler time, so repeats get compositor time stamps), and
-    /// the timer (first the delay, then the rate).
-    private var repeating: (key: UInt32, pressTime: Double, pressClock: Double, timer: ScheduledTimer)?
+    private let keyRepeat = KeyRepeat()
 
     /// Takes the keyboard of `seat` (a `wl_seat` of `version`; the keyboard
     /// gets the same version). Nil when xkbcommon cannot allocate.
@@ -51,7 +40,7 @@ final class KeyboardInput {
     }
 
     deinit {
-        stopRepeat()
+        keyRepeat.stop()
         if version >= UInt32(WL_KEYBOARD_RELEASE_SINCE_VERSION) {
             wl_keyboard_release(proxy)
         } else {
@@ -64,7 +53,7 @@ final class KeyboardInput {
     /// Treats the focus as lost: the keyboard is going away, and keys held
     /// now will never be seen released.
     func cancel() {
-        stopRepeat()
+        keyRepeat.stop()
         guard let window = focusedWindow else { return }
         focusedWindow = nil
         window.keyboardFocusLost()
@@ -74,7 +63,7 @@ final class KeyboardInput {
 
     fileprivate func handleKeymap(format: UInt32, fd: Int32, size: UInt32) {
         defer { close(fd) }
-        stopRepeat()
+        keyRepeat.stop()
         guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue else {
             logLine("wl_keyboard keymap format \(format) is not XKB v1: keyboard input ignored")
             keymap = nil
@@ -118,13 +107,17 @@ final class KeyboardInput {
         if pressed {
             target.recordGrabSerial(serial, seat: seat)
         }
-        if takesOverRepeat || (!pressed && repeating?.key == key) {
-            stopRepeat()
+        if takesOverRepeat {
+            keyRepeat.stop()
+        } else if !pressed {
+            keyRepeat.stop(key: key)
         }
         window.handleKey(event(for: key, keymap: keymap, pressed: pressed, isRepeat: false, time: seconds))
         // The window may have closed or lost focus in between.
-        if takesOverRepeat, focusedWindow === window, repeatRate > 0 {
-            startRepeat(key: key, time: seconds, window: window)
+        if takesOverRepeat, focusedWindow === window {
+            keyRepeat.start(key: key, time: seconds, scheduler: window.scheduler) { [weak self] key, time in
+                self?.sendRepeat(key: key, time: time)
+            }
         }
     }
 
@@ -137,44 +130,17 @@ final class KeyboardInput {
     }
 
     fileprivate func handleRepeatInfo(rate: Int32, delay: Int32) {
-        repeatRate = max(0, rate)
-        repeatDelay = max(0, delay)
-        if repeatRate == 0 { stopRepeat() }
+        keyRepeat.setInfo(rate: rate, delay: delay)
     }
 
-    // MARK: Repeat
-
-    private func startRepeat(key: UInt32, time: Double, window: Window) {
-        let scheduler = window.scheduler
-        let timer = scheduler.schedule(after: Double(repeatDelay) / 1000) { [weak self] _ in
-            self?.repeatDelayDidPass()
-        }
-        repeating = (key, time, scheduler.now, timer)
-    }
-
-    private func repeatDelayDidPass() {
-        guard let current = repeating, let window = focusedWindow else { return }
-        let timer = window.scheduler.schedule(after: 1 / Double(repeatRate), repeats: true) { [weak self] _ in
-            self?.sendRepeat()
-        }
-        repeating = (current.key, current.pressTime, current.pressClock, timer)
-        sendRepeat()
-    }
-
-    private func sendRepeat() {
-        guard let current = repeating, let window = focusedWindow, let keymap else {
-            stopRepeat()
+    /// Hands the window one repeat of `key`, looked up now: a modifier
+    /// pressed while holding the key counts.
+    private func sendRepeat(key: UInt32, time: Double) {
+        guard let window = focusedWindow, let keymap else {
+            keyRepeat.stop()
             return
         }
-        // Compositor time, advanced by how long the key has been held.
-        let time = current.pressTime + max(0, window.scheduler.now - current.pressClock)
-        // Looked up now: a modifier pressed while holding the key counts.
-        window.handleKey(event(for: current.key, keymap: keymap, pressed: true, isRepeat: true, time: time))
-    }
-
-    private func stopRepeat() {
-        repeating?.timer.invalidate()
-        repeating = nil
+        window.handleKey(event(for: key, keymap: keymap, pressed: true, isRepeat: true, time: time))
     }
 
     // MARK: Translation

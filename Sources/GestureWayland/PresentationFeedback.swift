@@ -1,4 +1,3 @@
-import CPosix
 import CWaylandProtocols
 import Glibc
 
@@ -6,22 +5,26 @@ import Glibc
 /// reached the screen (or that it never did).
 ///
 /// Timestamps are handed out on `CLOCK_MONOTONIC`, the clock of
-/// `MonotonicTimeSource` and of the backend's input stamps, whatever clock
-/// the compositor reports in; so a latency is one subtraction.
+/// `MonotonicTimeSource` and of the backend's input stamps, converted from
+/// the clock the compositor announces (`ClockConversion`); so a latency is
+/// one subtraction. A time on a clock this process cannot read is no time.
 final class Presentation {
     private let connection: WaylandConnection
     private let proxy: OpaquePointer
     /// The clock of the compositor's timestamps. `clock_id` arrives right
-    /// after binding (with the start-up roundtrip), long before a frame.
-    private var clockID = clockid_t(CLOCK_MONOTONIC)
+    /// after binding (with the start-up roundtrip), long before a frame;
+    /// until then the clock is unknown.
+    private(set) var clockID: clockid_t?
+    private let clocks: ClockConversion
     /// Feedback requested and not yet answered. Owned here because
     /// libwayland only keeps an unretained pointer to each.
     private var pending: [ObjectIdentifier: PresentationFeedback] = [:]
 
     /// Adopts a bound `wp_presentation` proxy.
-    init(proxy: OpaquePointer, connection: WaylandConnection) {
+    init(proxy: OpaquePointer, connection: WaylandConnection, clocks: ClockConversion = ClockConversion()) {
         self.connection = connection
         self.proxy = proxy
+        self.clocks = clocks
         wp_presentation_add_listener(proxy, presentationListener.pointer, listenerUserData(self))
     }
 
@@ -34,28 +37,30 @@ final class Presentation {
     /// Asks when the content of `surface`'s next commit is presented: call
     /// just before that commit. `completion` receives the presentation time
     /// (`CLOCK_MONOTONIC` seconds), or nil when the frame was never shown
-    /// (replaced by a newer commit before a repaint, or the window hidden).
+    /// (replaced by a newer commit before a repaint, or the window hidden)
+    /// or was shown at a time on no clock known here.
     func requestFeedback(for surface: OpaquePointer, completion: @escaping (_ presentedAt: Double?) -> Void) {
         let feedback = PresentationFeedback(proxy: wp_presentation_feedback(proxy, surface)) { [unowned self] feedback, presented in
             pending.removeValue(forKey: ObjectIdentifier(feedback))
-            completion(presented.map(monotonicSeconds(from:)))
+            completion(presented.flatMap(monotonicSeconds(from:)))
         }
         pending[ObjectIdentifier(feedback)] = feedback
     }
 
-    /// A compositor timestamp on `CLOCK_MONOTONIC`: converted through the
-    /// current offset between the two clocks if the compositor uses another
-    /// one (the offset drifts slowly; the error is far below a frame).
-    private func monotonicSeconds(from seconds: Double) -> Double {
-        guard clockID != clockid_t(CLOCK_MONOTONIC) else { return seconds }
-        var now = timespec()
-        guard clock_gettime(clockID, &now) == 0 else { return seconds }
-        let clockNow = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-        return seconds - clockNow + cposix_monotonic_seconds()
+    /// A compositor timestamp on `CLOCK_MONOTONIC`; nil before the clock
+    /// is announced or when it cannot be read here.
+    private func monotonicSeconds(from seconds: Double) -> Double? {
+        clockID.flatMap { clocks.monotonicSeconds(seconds, on: $0) }
     }
 
     fileprivate func handleClockID(_ clock: UInt32) {
-        clockID = clockid_t(bitPattern: clock)
+        let id = clockid_t(bitPattern: clock)
+        clockID = id
+        if !clocks.canRead(id) {
+            logNotice("wp_presentation clock \(clock) cannot be read here: input-to-present latency unknown")
+        } else {
+            logNotice("wp_presentation clock: \(ClockConversion.name(of: id))")
+        }
     }
 }
 

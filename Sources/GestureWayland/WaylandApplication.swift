@@ -75,6 +75,7 @@ public final class WaylandApplication {
             let session = try WindowSession(window: window, title: title, appID: appID,
                                             defaultSize: initialSize, renderer: renderer,
                                             registry: registry, timer: loop.timer, connection: connection)
+            defer { logNotice(window.frameStatistics.summary) }
             try loop.run(delegate: session)
         }
         // The session is gone: send its destroy requests so the window

@@ -341,8 +341,8 @@ struct TouchesEndToEndTests {
 
     /// The Touches page is shown: its tab underlined and the image switch
     /// on (green).
-    static func start() throws -> RunningApp {
-        try RunningApp(page: "touches") { shot in
+    static func start(extraEnv: [String: String] = [:]) throws -> RunningApp {
+        try RunningApp(page: "touches", extraEnv: extraEnv) { shot in
             shot.pixel(x: 133, y: underlineRow) == systemBlue
                 && shot.pixel(x: 630, y: 282) == .init(r: 52, g: 199, b: 89)
         }

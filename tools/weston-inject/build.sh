@@ -29,7 +29,11 @@ wayland-scanner private-code "$gestures_xml" "$scratch/pointer-gestures-unstable
 
 mkdir -p "$(dirname "$out")"
 # shellcheck disable=SC2046  # pkg-config output must word-split
+# Hidden visibility: only wet_module_init (WL_EXPORT) is seen by weston, so
+# the module's own names cannot clash with the compositor's.
 cc -shared -fPIC -O2 -g -std=gnu11 -Wall -Wextra -Werror=implicit-function-declaration \
-	-I "$scratch" -o "$out" "$here/inject.c" "$scratch/pointer-gestures-unstable-v1-protocol.c" \
+	-fvisibility=hidden -I "$here" -I "$scratch" -o "$out" \
+	"$here/inject.c" "$here/control.c" "$here/input.c" "$here/pointer-gestures.c" \
+	"$here/screenshot.c" "$scratch/pointer-gestures-unstable-v1-protocol.c" \
 	$(pkg-config --cflags --libs libweston-10 wayland-server libpng xkbcommon) -lm
 echo "$out"

@@ -29,8 +29,33 @@ public struct FrameStatistics: Sendable {
 
     /// Median of the known input-to-present latencies.
     public var medianInputToPresent: Double? {
-        let known = samples.compactMap(\.inputToPresent).sorted()
-        guard !known.isEmpty else { return nil }
-        return known[known.count / 2]
+        Self.median(samples.compactMap(\.inputToPresent))
+    }
+
+    /// Median time spent drawing a frame.
+    public var medianDrawDuration: Double? {
+        Self.median(samples.map(\.drawDuration))
+    }
+
+    /// One line for a log, over the recent frames: e.g. "120 frames: draw
+    /// median 1.20 ms; input to present median 14.05 ms (31 frames)".
+    /// The latency reads "unknown" when no frame has a known one (no
+    /// input drawn, no `wp_presentation`, or its clock unknown).
+    public var summary: String {
+        guard let draw = medianDrawDuration else { return "no frames drawn" }
+        var line = "\(samples.count) frames: draw median \(formatFixed(draw * 1000)) ms; input to present "
+        let known = samples.filter { $0.inputToPresent != nil }.count
+        if let latency = medianInputToPresent {
+            line += "median \(formatFixed(latency * 1000)) ms (\(known) frames)"
+        } else {
+            line += "unknown"
+        }
+        return line
+    }
+
+    /// The upper median (of an even count, the larger middle value).
+    private static func median(_ values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        return values.sorted()[values.count / 2]
     }
 }

@@ -10,6 +10,11 @@ public struct KeyCommand {
     public var action: () -> Void
     /// Called when the key is released (for "held" shortcuts, like shaking).
     public var releaseAction: (() -> Void)?
+    /// Whether holding the keys runs `action` again at the keyboard's
+    /// repeat rate, after its repeat delay (both the compositor's), as
+    /// undo does in an editor. When false, a held shortcut acts once per
+    /// press: right for page keys, toggles and anything that would flicker
+    /// or run away.
     public var repeats: Bool
 
     public init(keysym: UInt32, modifiers: KeyModifiers = [], title: String, repeats: Bool = false,

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+/// Input-to-present latency under weston 10, whose `wp_presentation` clock
+/// is `CLOCK_MONOTONIC_RAW` while the app stamps input on
+/// `CLOCK_MONOTONIC`: the app converts between the two, so the figure it
+/// reports (the debug overlay, and its note at exit) is a real latency.
+@Suite("Latency end to end", .serialized,
+       .enabled(if: endToEndEnabled, "set GESTURE_E2E=1 to run end-to-end tests"))
+struct LatencyEndToEndTests {
+    static let keyQ = 16, keyLeftCtrl = 29
+
+    @Test("a touch dragged over Touches for 20 frames reports an input-to-present median above 0 and below 100 ms")
+    func dragLatencyIsPlausible() throws {
+        let run = try TouchesEndToEndTests.start(extraEnv: ["GESTURE_VERBOSE": "1"])
+        let start = TouchesEndToEndTests.pageSpot
+        try run.session.send(["touch-down 0 \(start.x) \(start.y)", "touch-frame"])
+        for step in 1...20 {
+            Thread.sleep(forTimeInterval: 0.02)
+            try run.session.send(["touch-motion 0 \(start.x - 5 * step) \(start.y)", "touch-frame"])
+        }
+        try run.session.send(["touch-up 0", "touch-frame"])
+        _ = try run.settledScreenshot()
+        try run.session.send(["key \(Self.keyLeftCtrl) pressed", "key \(Self.keyQ) pressed"])
+        try #require(run.session.waitFor { !run.app.isRunning }, "Ctrl+Q did not quit")
+
+        let output = run.session.output(of: run.app)
+        #expect(output.contains("wp_presentation clock: CLOCK_MONOTONIC_RAW"), "weston 10's clock: \(output)")
+        let match = try #require(output.firstMatch(of: #/input to present median ([0-9.]+) ms \((\d+) frames\)/#),
+                                 "no latency reported: \(output)")
+        let milliseconds = try #require(Double(match.1))
+        #expect(milliseconds > 0 && milliseconds < 100, "\(milliseconds) ms")
+        #expect((Int(match.2) ?? 0) >= 5, "only \(match.2) frames with a latency")
+    }
+}
