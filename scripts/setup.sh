@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Installs the system packages the build needs (only those missing), then
-# generates the Wayland protocol glue. Usage: scripts/setup.sh [--test]
-# (--test adds what the end-to-end tests need: weston and libweston).
+# generates the Wayland protocol glue. Usage: scripts/setup.sh [--test|--bench]
+# (--test adds what the end-to-end tests need: weston and libweston;
+# --bench adds to those GTK 4's demos, a peer of the live benchmark).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(libwayland-dev wayland-protocols libcairo2-dev libxkbcommon-dev pkg-config fonts-dejavu-core)
-if [ "${1:-}" = "--test" ]; then
-    packages+=(weston libweston-10-dev libpng-dev)
-fi
+case "${1:-}" in
+    --test) packages+=(weston libweston-10-dev libpng-dev) ;;
+    --bench) packages+=(weston libweston-10-dev libpng-dev gtk-4-examples) ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do
