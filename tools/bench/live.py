@@ -153,6 +153,18 @@ def check_record(record, client, pid, events_sent):
         previous = e["event"]
 
 
+def warm_up(client, args):
+    """Starts the client once, unmeasured, so that the first round does not
+    pay for reading its libraries from disk."""
+    session = WestonSession(args.weston, args.module, args.width, args.height, WESTON_START_S)
+    try:
+        session.send(["timing-start"])
+        session.launch(client.argv, client.env)
+        session.wait_first_frame(client.name, args.timeout)
+    finally:
+        session.stop()
+
+
 def run_once(client, args, frames, keep):
     events_sent = workload.event_count(frames)
     session = WestonSession(args.weston, args.module, args.width, args.height, WESTON_START_S, keep=keep)
@@ -280,6 +292,9 @@ def main(argv):
         started = datetime.datetime.now(datetime.timezone.utc)
         load_before = load()
         runs = {c.name: [] for c in clients}
+        for client in clients:
+            print(f"bench: warming up: {client.name}", file=sys.stderr)
+            warm_up(client, args)
         for round_number in range(1, args.rounds + 1):
             args.round = round_number
             for client in clients:
