@@ -25,6 +25,8 @@ mode=all
 case "${1:-}" in
     live|in-process|scenarios|all) mode=$1; shift ;;
     -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -*|"") ;;
+    *) echo "bench.sh: unknown mode '$1' (live, in-process, scenarios or all; --help)" >&2; exit 2 ;;
 esac
 if [ "$mode" != live ] && [ "$mode" != all ] && [ $# -gt 0 ]; then
     echo "bench.sh: options ($*) are for the live benchmark only" >&2
@@ -35,7 +37,7 @@ setup() {
     # GTK's demo is a peer, not a requirement: without it the live
     # benchmark says it is skipped.
     if ! scripts/setup.sh --bench >/dev/null; then
-        echo "bench.sh: could not install gtk-4-examples; GTK's gestures demo will be skipped" >&2
+        echo "bench.sh: setup with gtk-4-examples failed; going on without it (GTK's gestures demo will be skipped)" >&2
         scripts/setup.sh --test >/dev/null
     fi
 }

@@ -21,10 +21,13 @@ import subprocess
 import sys
 import time
 
-import figures
-import procstat
-import workload
-from session import BenchError, WestonSession, monotonic_ns
+# The modules beside this one are run, not installed: no __pycache__ in the tree.
+sys.dont_write_bytecode = True
+
+import figures  # noqa: E402 (after the line above on purpose)
+import procstat  # noqa: E402
+import workload  # noqa: E402
+from session import BenchError, WestonSession, monotonic_ns  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
