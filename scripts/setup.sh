@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
 # Installs the system packages the build needs (only those missing).
-# Usage: scripts/setup.sh [--test] (--test adds what the end-to-end and
-# packaging tests need: weston, libweston and the desktop-file and
-# AppStream validators). The Wayland protocol glue is committed; the tests
-# check it against this system's wayland-scanner (protocols/README.md).
+# Usage: scripts/setup.sh [--test|--bench] (--test adds what the end-to-end
+# and packaging tests need: weston, libweston and the desktop-file and
+# AppStream validators; --bench adds to those GTK 4's demos, a peer of the
+# live benchmark). The Wayland protocol glue is committed; the tests check
+# it against this system's wayland-scanner (protocols/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(libwayland-dev wayland-protocols libcairo2-dev libxkbcommon-dev pkg-config fonts-dejavu-core)
-if [ "${1:-}" = "--test" ]; then
+if [ "${1:-}" = "--test" ] || [ "${1:-}" = "--bench" ]; then
     packages+=(weston libweston-10-dev libpng-dev)
     # What the packaging tests check an install with (Tests/PackagingTests).
     packages+=(desktop-file-utils appstream librsvg2-bin groff-base zsh fish)
+fi
+if [ "${1:-}" = "--bench" ]; then
+    packages+=(gtk-4-examples)
 fi
 
 missing=()

@@ -108,6 +108,9 @@ static const struct inject_command inject_commands[] = {
 	{ "key-repeat", 2, 2, INJECT_CAP_KEYBOARD, false, cmd_key_repeat },
 	{ "capabilities", 1, 1, 0, false, cmd_capabilities },
 	{ "screenshot", 1, 1, 0, true, cmd_screenshot },
+	{ "timing-start", 0, 0, 0, false, cmd_timing_start },
+	{ "timing-stop", 0, 0, 0, false, cmd_timing_stop },
+	{ "timing-dump", 1, 1, 0, true, cmd_timing_dump },
 	{ "ping", 0, 0, 0, false, cmd_ping },
 };
 

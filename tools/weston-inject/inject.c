@@ -33,6 +33,7 @@ int wet_module_init(struct weston_compositor *compositor,
 static void
 inject_destroy(struct inject *inject)
 {
+	timing_destroy(inject);
 	inject_gestures_destroy(inject);
 	inject_control_destroy(inject);
 

@@ -7,6 +7,7 @@
  *   input.c             touch, pointer and keyboard input; seat capabilities
  *   pointer-gestures.c  the zwp_pointer_gestures_v1 server weston 10 lacks
  *   screenshot.c        output capture to PNG
+ *   timing.c            event -> commit -> repaint times for benchmarks
  *
  * Everything but wet_module_init is built with hidden visibility, so these
  * names cannot clash with weston's or another module's.
@@ -98,6 +99,9 @@ struct inject {
 	 * are injected straight into the clients' gesture objects. */
 	struct wl_global *gestures_global;
 	struct wl_list gestures;	/* struct inject_gesture::link */
+
+	/* Benchmark timing (timing.c); NULL until the first timing-start. */
+	struct timing *timing;
 
 	struct wl_listener compositor_destroy;
 };
@@ -203,5 +207,23 @@ const char *cmd_hold_end(struct inject_client *client, char **argv);
 void shot_destroy(struct inject_shot *shot);
 
 const char *cmd_screenshot(struct inject_client *client, char **argv);
+
+/* ---- timing.c --------------------------------------------------------- */
+
+/* The client whose surface has touch focus, or NULL. */
+struct wl_client *timing_touch_focus(struct inject *inject);
+/* Records an injected touch event (touch_type: WL_TOUCH_DOWN, _MOTION or
+ * _UP) notified with time stamp ts, while timing records. focus_before is
+ * the touch focus before the notify: an up that lifts the last finger
+ * clears the focus the event went to. */
+void timing_note_touch(struct inject *inject, const struct timespec *ts,
+		       int32_t touch_id, int touch_type,
+		       struct wl_client *focus_before);
+/* Stops recording and frees what was recorded. */
+void timing_destroy(struct inject *inject);
+
+const char *cmd_timing_start(struct inject_client *client, char **argv);
+const char *cmd_timing_stop(struct inject_client *client, char **argv);
+const char *cmd_timing_dump(struct inject_client *client, char **argv);
 
 #endif

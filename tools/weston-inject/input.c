@@ -32,6 +32,7 @@ static const char *
 touch_point(struct inject *inject, char **argv, int touch_type)
 {
 	bool with_position = touch_type != WL_TOUCH_UP;
+	struct wl_client *focus_before;
 	struct timespec ts;
 	long id;
 	double x = 0.0, y = 0.0;
@@ -42,10 +43,12 @@ touch_point(struct inject *inject, char **argv, int touch_type)
 	    (!parse_double(argv[2], &x) || !parse_double(argv[3], &y)))
 		return "coordinates must be finite numbers";
 
+	focus_before = timing_touch_focus(inject);
 	inject_now(&ts);
 	/* norm must be NULL for a device without calibration ops. */
 	notify_touch_normalized(inject->touch_device, &ts, (int)id, x, y,
 				NULL, touch_type);
+	timing_note_touch(inject, &ts, (int32_t)id, touch_type, focus_before);
 	return NULL;
 }
 

@@ -1,0 +1,235 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The live benchmark's harness (tools/bench, weston-inject's timing)
+/// against weston-simple-touch, whose answers are known: it commits a new
+/// buffer for every touch down and motion. These check that the harness
+/// measures what it says, never how fast anything is.
+@Suite("Live benchmark harness", .serialized,
+       .enabled(if: endToEndEnabled, "set GESTURE_E2E=1 to run end-to-end tests"))
+struct BenchHarnessEndToEndTests {
+    private static let simpleTouch = "/usr/bin/weston-simple-touch"
+    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    // MARK: weston-inject timing
+
+    @Test("timing-dump gives every injected touch event its time, the touched client's next buffer commit and the repaint after it, in order")
+    func timingRecordsEveryEvent() throws {
+        let session = try WestonSession(width: 800, height: 600)
+        defer { session.stop() }
+        try session.send(["capabilities touch,keyboard", "timing-start"])
+        let client = try session.launchClient(executable: URL(fileURLWithPath: Self.simpleTouch))
+        let pid = Int(client.processIdentifier)
+        let shown = try session.waitFor(timeout: 10) {
+            try Self.dump(session).clients.contains { $0.pid == pid && $0.firstRepaint != nil }
+        }
+        try #require(shown, "weston-simple-touch never showed a frame; weston log:\n\(session.westonLogTail())")
+
+        // One frame every 20 ms: each is answered before the next comes.
+        let frames = [["touch-down 0 400 300"], ["touch-motion 0 410 300"], ["touch-motion 0 420 305"],
+                      ["touch-down 1 300 250", "touch-motion 0 430 310"], ["touch-up 0", "touch-up 1"]]
+        for frame in frames {
+            try session.send(frame + ["touch-frame"])
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        var record = try Self.dump(session)
+        _ = try session.waitFor(timeout: 3) {
+            record = try Self.dump(session)
+            return record.events.filter { $0.type != "up" }.allSatisfy { $0.repaint != nil }
+        }
+
+        #expect(record.events.map(\.type) == ["down", "motion", "motion", "down", "motion", "up", "up"])
+        #expect(record.events.map(\.id) == [0, 0, 0, 1, 0, 0, 1])
+        #expect(record.events.allSatisfy { $0.pid == pid }, "every event went to the client: \(record.events)")
+        for (earlier, later) in zip(record.events, record.events.dropFirst()) {
+            #expect(earlier.event <= later.event, "events out of order: \(earlier) then \(later)")
+        }
+        for event in record.events where event.type != "up" {
+            let commit = try #require(event.commit, "no commit answered \(event)")
+            let repaint = try #require(event.repaint, "no repaint after the commit answering \(event)")
+            #expect(event.event < commit && commit < repaint, "\(event)")
+            #expect(record.commits.contains { $0.time == commit && $0.pid == pid },
+                    "the answer is one of the client's commits")
+            #expect(record.repaints.contains(repaint), "the repaint is one of the output's repaints")
+        }
+        let first = try #require(record.clients.first { $0.pid == pid })
+        #expect(first.firstCommit < (first.firstRepaint ?? 0))
+        #expect(first.firstCommit < record.events[0].event)
+        #expect(record.commits.map(\.time) == record.commits.map(\.time).sorted())
+        #expect(record.repaints == record.repaints.sorted())
+    }
+
+    @Test("timing commands refuse a dump before timing-start and a relative path, and stop keeps the record")
+    func timingCommandsRefuseBadInput() throws {
+        let session = try WestonSession(width: 320, height: 240)
+        defer { session.stop() }
+        #expect(throws: WestonSessionError.self) { try session.send("timing-dump /tmp/never.json") }
+        #expect(throws: WestonSessionError.self) { try session.send("timing-stop") }
+        try session.send("timing-start")
+        #expect(throws: WestonSessionError.self) { try session.send("timing-dump relative.json") }
+        #expect(throws: WestonSessionError.self) { try session.send("timing-dump") }
+        try session.send(["touch-down 0 10 10", "touch-frame", "timing-stop", "touch-up 0", "touch-frame"])
+        let record = try Self.dump(session)
+        // No client: the event went to no surface; the one after the stop is not recorded.
+        #expect(record.events.count == 1)
+        #expect(record.events.first?.pid == 0)
+        #expect(record.events.first?.commit == nil)
+    }
+
+    // MARK: tools/bench/live.py
+
+    @Test("the live benchmark plays a short round into weston-simple-touch and reports its figures from ordered timing records")
+    func liveBenchmarkShortRound() throws {
+        let scratch = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let json = scratch.appendingPathComponent("bench.json")
+        let kept = scratch.appendingPathComponent("kept")
+        let run = try Self.runBench(["--clients", "simple-touch", "--rounds", "1", "--workload", "short",
+                                     "--settle", "0.2", "--json", json.path, "--keep", kept.path])
+        try #require(run.status == 0, "exit \(run.status); stderr:\n\(run.stderr)")
+        #expect(run.stdout.contains("| weston-simple-touch |"), "no table row:\n\(run.stdout)")
+
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+        let clients = try #require(report["clients"] as? [String: Any])
+        let floor = try #require(clients["weston-simple-touch"] as? [String: Any])
+        let summary = try #require(floor["summary"] as? [String: Any])
+        // The short script: 2 taps (4 events), a 10-frame pinch (24), a 10-frame drag (12).
+        #expect(summary["events"] as? Int == 40)
+        // Every down and motion (35) is drawn; an up is answered only by the next touch's commit.
+        #expect((summary["events_answered"] as? Int ?? 0) >= 35, "\(summary)")
+        let commit = try #require(summary["commit_median_ms"] as? Double)
+        let repaint = try #require(summary["repaint_median_ms"] as? Double)
+        #expect(commit >= 0 && commit <= repaint, "\(summary)")
+        #expect((summary["cpu_us_per_event"] as? Double ?? 0) > 0)
+        #expect((summary["peak_rss_mib"] as? Double ?? 0) > 0)
+        let start = try #require(summary["first_commit_ms"] as? Double)
+        #expect(start > 0 && start <= (summary["first_repaint_ms"] as? Double ?? 0), "\(summary)")
+
+        let record = try Self.decodeRecord(kept.appendingPathComponent("round1-weston-simple-touch/timing.json"))
+        #expect(record.events.count == 40)
+        let pids = Set(record.events.map(\.pid))
+        #expect(pids.count == 1 && !pids.contains(0), "all events went to the one client: \(pids)")
+        for (earlier, later) in zip(record.events, record.events.dropFirst()) {
+            #expect(earlier.event <= later.event)
+        }
+        for event in record.events where event.type != "up" {
+            let commit = try #require(event.commit, "unanswered \(event)")
+            let repaint = try #require(event.repaint, "no repaint for \(event)")
+            #expect(event.event < commit && commit < repaint, "\(event)")
+        }
+    }
+
+    @Test("the live benchmark skips a peer that is not installed and stops with one line when a peer cannot start")
+    func liveBenchmarkReportsBadInput() throws {
+        let scratch = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let missing = scratch.appendingPathComponent("no-such-gtk4-demo").path
+        let quitter = "/bin/false"
+        let started = Date()
+        let crashed = try Self.runBench(["--clients", "simple-touch,gtk", "--rounds", "1", "--workload", "short",
+                                         "--simple-touch", quitter, "--gtk-demo", missing])
+        #expect(crashed.status == 1)
+        #expect(crashed.stderr.contains("gtk4-demo gestures skipped: \(missing) not found (Debian package gtk-4-examples)"),
+                "\(crashed.stderr)")
+        #expect(crashed.stderr.contains("weston-simple-touch exited with status 1 before showing a frame"),
+                "\(crashed.stderr)")
+        #expect(Date().timeIntervalSince(started) < 30)
+
+        // A client that runs but never connects: the wait for its frame ends.
+        let silent = scratch.appendingPathComponent("silent-client")
+        try "#!/bin/sh\nexec sleep 60\n".write(to: silent, atomically: true, encoding: .utf8)
+        chmod(silent.path, 0o755)
+        let hung = try Self.runBench(["--clients", "simple-touch", "--rounds", "1", "--workload", "short",
+                                      "--simple-touch", silent.path, "--timeout", "1"])
+        #expect(hung.status == 1)
+        #expect(hung.stderr.contains("weston-simple-touch showed no frame within 1 s"), "\(hung.stderr)")
+
+        let noWeston = try Self.runBench(["--clients", "simple-touch", "--rounds", "1", "--workload", "short",
+                                          "--weston", quitter])
+        #expect(noWeston.status == 1)
+        #expect(noWeston.stderr.contains("bench: weston did not start: exited with status 1"), "\(noWeston.stderr)")
+    }
+
+    // MARK: Helpers
+
+    struct Event: CustomStringConvertible {
+        let type: String
+        let id: Int
+        let pid: Int
+        let event: Int
+        let commit: Int?
+        let repaint: Int?
+        var description: String { "\(type) \(id) pid \(pid): \(event) -> \(commit ?? -1) -> \(repaint ?? -1)" }
+    }
+
+    struct Record {
+        let events: [Event]
+        let clients: [(pid: Int, firstCommit: Int, firstRepaint: Int?)]
+        let commits: [(time: Int, pid: Int)]
+        let repaints: [Int]
+    }
+
+    private static func dump(_ session: WestonSession) throws -> Record {
+        let url = session.runtimeDirectory.appendingPathComponent("timing.json")
+        try session.send("timing-dump \(url.path)")
+        return try decodeRecord(url)
+    }
+
+    private static func decodeRecord(_ url: URL) throws -> Record {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        #expect(object["clock"] as? String == "CLOCK_MONOTONIC")
+        #expect(object["overflow"] as? Bool == false)
+        let events = (object["events"] as? [[String: Any]] ?? []).map {
+            Event(type: $0["type"] as? String ?? "?", id: $0["id"] as? Int ?? -1, pid: $0["pid"] as? Int ?? -1,
+                  event: $0["event"] as? Int ?? -1, commit: $0["commit"] as? Int, repaint: $0["repaint"] as? Int)
+        }
+        let clients = (object["clients"] as? [[String: Any]] ?? []).map {
+            (pid: $0["pid"] as? Int ?? -1, firstCommit: $0["first_commit"] as? Int ?? -1,
+             firstRepaint: $0["first_repaint"] as? Int)
+        }
+        let commits = (object["commits"] as? [[Int]] ?? []).map { (time: $0[0], pid: $0[1]) }
+        return Record(events: events, clients: clients, commits: commits, repaints: object["repaints"] as? [Int] ?? [])
+    }
+
+    private static func scratchDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bench-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Runs tools/bench/live.py with the test build's inject module; ends
+    /// it after 120 s (it has deadlines of its own, far shorter).
+    private static func runBench(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let scratch = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let out = scratch.appendingPathComponent("stdout"), err = scratch.appendingPathComponent("stderr")
+        for url in [out, err] {
+            try #require(FileManager.default.createFile(atPath: url.path, contents: nil), "cannot create \(url.path)")
+        }
+        let module = ProcessInfo.processInfo.environment["GESTURE_E2E_MODULE"]
+            ?? root.appendingPathComponent(".build/weston-inject.so").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [root.appendingPathComponent("tools/bench/live.py").path, "--module", module] + arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+        let deadline = Date().addingTimeInterval(120)
+        while process.isRunning && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            Issue.record("tools/bench/live.py did not finish within 120 s")
+        }
+        process.waitUntilExit()
+        let read = { (url: URL) in String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self) }
+        return (process.terminationStatus, read(out), read(err))
+    }
+}
