@@ -11,6 +11,8 @@ public final class Renderer {
     /// Measures text as this renderer draws it: the measurer for every
     /// window it draws (`Window.textMeasurer`).
     public let textMeasurer = CairoTextMeasurer()
+    /// The bitmaps of the images shown, kept from frame to frame.
+    private let rasters = RasterCache()
 
     public init() {}
 
@@ -19,7 +21,7 @@ public final class Renderer {
     /// logical pixels to buffer pixels; `clip` (window-logical) limits the
     /// work to the damaged area.
     public func render(_ window: Window, into pixels: UnsafeMutableRawPointer, width: Int, height: Int,
-                       stride: Int, scale: Double, clip: Rect?) {
+                       stride: Int, scale: Double, clip: Region?) {
         guard width > 0, height > 0,
               let surface = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self),
                                                                 CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
@@ -29,27 +31,48 @@ public final class Renderer {
         cairo_surface_flush(surface)
     }
 
-    func draw(_ window: Window, on surface: OpaquePointer, scale: Double, clip: Rect?) {
+    func draw(_ window: Window, on surface: OpaquePointer, scale: Double, clip: Region?) {
         guard let cr = cairo_create(surface) else { return }
         defer { cairo_destroy(cr) }
         cairo_scale(cr, scale, scale)
         if let clip {
-            cairo_rectangle(cr, clip.minX, clip.minY, clip.width, clip.height)
+            for r in clip.rects { cairo_rectangle(cr, r.minX, r.minY, r.width, r.height) }
             cairo_clip(cr)
         }
+        let cull = Culling(clip: clip)
         // The window's background replaces whatever the reused buffer held.
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         let bg = window.backgroundColor ?? .white
         cairo_set_source_rgba(cr, bg.red, bg.green, bg.blue, bg.alpha)
         cairo_paint(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        let canvas = CairoCanvas(cr)
+        let canvas = CairoCanvas(cr, rasters: rasters)
         window.draw(window.bounds, in: canvas)
-        for sub in window.subviews { draw(sub, canvas: canvas) }
+        for sub in window.subviews { draw(sub, canvas: canvas, toWindow: .identity, cull: cull) }
     }
 
-    private func draw(_ view: View, canvas: CairoCanvas) {
+    /// Which views lie outside the area being repainted, so that they need
+    /// not be drawn: their content would be clipped away anyway.
+    private struct Culling {
+        let clip: Region?
+
+        /// Whether `bounds`, placed in the window by `toWindow`, touches the
+        /// area being repainted.
+        func isVisible(_ bounds: Rect, toWindow: AffineTransform) -> Bool {
+            guard let clip else { return true }
+            let area = toWindow.apply(to: bounds)
+            return clip.rects.contains { $0.intersects(area) }
+        }
+    }
+
+    private func draw(_ view: View, canvas: CairoCanvas, toWindow parent: AffineTransform, cull: Culling) {
         guard !view.isHidden, view.alpha > 0 else { return }
+        let toWindow = view.transformToSuperview.concatenating(parent)
+        // A view draws within its bounds (damage is worked out from them):
+        // outside the repainted area it draws nothing, and neither do its
+        // subviews if it clips them.
+        let visible = cull.isVisible(view.bounds, toWindow: toWindow)
+        if !visible && view.clipsToBounds { return }
         let cr = canvas.cr
         cairo_save(cr)
         defer { cairo_restore(cr) }
@@ -62,15 +85,15 @@ public final class Renderer {
         cairo_translate(cr, -view.bounds.midX, -view.bounds.midY)
         let group = view.alpha < 1
         if group { cairo_push_group(cr) }
-        if let bg = view.backgroundColor, bg.alpha > 0 {
+        if visible, let bg = view.backgroundColor, bg.alpha > 0 {
             canvas.fillRoundedRect(view.bounds, radius: view.cornerRadius, color: bg)
         }
         if view.clipsToBounds {
             canvas.roundedRectPath(view.bounds, radius: view.cornerRadius)
             cairo_clip(cr)
         }
-        view.draw(view.bounds, in: canvas)
-        for sub in view.subviews { draw(sub, canvas: canvas) }
+        if visible { view.draw(view.bounds, in: canvas) }
+        for sub in view.subviews { draw(sub, canvas: canvas, toWindow: toWindow, cull: cull) }
         if group {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, view.alpha)

@@ -57,10 +57,31 @@ final class BufferPool {
         return buffer
     }
 
+    /// Brings `buffer` up to the latest frame where it fell behind (its
+    /// stale region) by copying those pixels from the buffer that shows it;
+    /// returns whether it could. Reading a buffer the compositor holds is
+    /// fine; only writing is not.
+    func catchUp(_ buffer: ShmBuffer) -> Bool {
+        guard let stale = buffer.staleRegion else { return true }
+        guard let front, front !== buffer, front.size == buffer.size else { return false }
+        let width = Int(buffer.size.width), height = Int(buffer.size.height)
+        for rect in stale.rects {
+            let x0 = max(0, Int(rect.minX)), x1 = min(width, Int(rect.maxX.rounded(.up)))
+            let y0 = max(0, Int(rect.minY)), y1 = min(height, Int(rect.maxY.rounded(.up)))
+            guard x1 > x0, y1 > y0 else { continue }
+            for y in y0..<y1 {
+                let offset = y * buffer.stride + x0 * 4
+                (buffer.pixels + offset).copyMemory(from: front.pixels + offset, byteCount: (x1 - x0) * 4)
+            }
+        }
+        buffer.staleRegion = nil
+        return true
+    }
+
     /// Records that `buffer` now shows the latest frame, which differs from
     /// the previous one within `damage` (buffer pixels), and was handed to
     /// the compositor.
-    func didPresent(_ buffer: ShmBuffer, damage: Rect) {
+    func didPresent(_ buffer: ShmBuffer, damage: Region) {
         for other in buffers where other !== buffer {
             other.staleRegion = other.staleRegion?.union(damage) ?? damage
         }

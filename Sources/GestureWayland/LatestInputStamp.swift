@@ -1,8 +1,9 @@
 import CPosix
 import GestureKit
 
-/// When the newest input not yet on screen reached the toolkit: the start
-/// of a frame's input-to-present latency.
+/// When the newest input not yet on screen reached the toolkit (the start
+/// of a frame's input-to-present latency), and how often touch input has
+/// been arriving (for pacing frames to it).
 ///
 /// Watches the window for delivered touches (real ones, and those the
 /// pointer and touchpad emulate), which is the input that changes what the
@@ -13,9 +14,23 @@ import GestureKit
 final class LatestInputStamp: WindowObserver {
     /// `CLOCK_MONOTONIC` seconds of the newest delivery since `reset()`.
     private(set) var latest: Double?
+    /// `CLOCK_MONOTONIC` seconds of the newest delivery ever.
+    private(set) var lastDelivery: Double?
+    /// The typical time between touch frames while fingers move (a running
+    /// average of recent gaps); nil until two came close together.
+    private(set) var interval: Double?
+
+    /// Gaps longer than this are pauses, not the input's rate.
+    static let longestInterval = 0.05
 
     func touchesDidChange(_ touches: [Touch], in window: Window) {
-        latest = cposix_monotonic_seconds()
+        let now = cposix_monotonic_seconds()
+        if let last = lastDelivery, now - last < Self.longestInterval {
+            let gap = now - last
+            interval = interval.map { 0.75 * $0 + 0.25 * gap } ?? gap
+        }
+        lastDelivery = now
+        latest = now
     }
 
     /// Forgets the stamp: a frame showed that input, or it changed nothing.

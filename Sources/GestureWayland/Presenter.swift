@@ -16,9 +16,13 @@ import GestureRender
 /// they start a repaint (weston: 7 ms before the refresh), and a frame
 /// drawn then would wait a whole refresh more for the repaint after, its
 /// input growing older; drawn when the previous frame is on screen, it
-/// carries the newest input into the very next repaint. So a burst of
-/// touch events costs one draw per refresh, each as fresh as it can be. An
-/// idle window commits nothing and requests no callbacks.
+/// carries the newest input into the very next repaint. And while fingers
+/// are moving, a frame ready to be drawn waits (briefly: about one input
+/// interval) for their next touch event, so that it shows the newest
+/// position the moment it is known rather than one that is already a few
+/// milliseconds old. So a burst of touch events costs one draw per
+/// refresh, each as fresh as it can be. An idle window commits nothing and
+/// requests no callbacks.
 ///
 /// Sizes: `configure(size:)` and the toolkit speak logical pixels; buffers,
 /// their damage and the pool speak buffer pixels (`SurfaceScale`).
@@ -35,6 +39,16 @@ final class Presenter {
         /// compositor to present or discard it.
         case awaitingPresentation
     }
+
+    /// When the presenter last became ready to draw (`CLOCK_MONOTONIC`).
+    private var readySince = 0.0
+    /// Wakes the loop when a frame has waited long enough for input.
+    private var inputWaitTimer: ScheduledTimer?
+    /// The longest a ready frame waits for the next touch event, as a
+    /// multiple of the input's interval, and at most (seconds): just over
+    /// one interval, so a finger that stopped costs little.
+    static let inputWaitFactor = 1.25
+    static let inputWaitLimit = 0.012
 
     /// Counts commits with a buffer, so a presentation report is matched to
     /// the frame it is about.
@@ -88,6 +102,7 @@ final class Presenter {
             wl_callback_destroy(callback)
         }
         presentationWaitTimer?.invalidate()
+        inputWaitTimer?.invalidate()
     }
 
     /// Adopts the logical size the compositor settled on.
@@ -124,30 +139,37 @@ final class Presenter {
     ///   input the frame shows was delivered, if it shows any: the start of
     ///   its input-to-present latency.
     @discardableResult
-    func presentIfNeeded(inputTime: Double?) throws(WaylandError) -> Bool {
+    func presentIfNeeded(inputTime: Double?, input: LatestInputStamp? = nil) throws(WaylandError) -> Bool {
         guard case .ready = phase else { return false }
         guard needsFullRedraw || window.needsDisplay else {
             commitIfNeeded()
             return false
         }
+        if let input, waitsForInput(input) { return false }
+        inputWaitTimer?.invalidate()
+        inputWaitTimer = nil
         guard let buffer = try pool.acquire() else { return false }
 
         let drawStart = cposix_monotonic_seconds()
         let bounds = buffer.size.bounds
         let toolkitDamage = window.takeDamage()
-        let damage = needsFullRedraw ? bounds : toolkitDamage.map { scale.pixelRect(covering: $0).intersection(bounds) }
+        let damage = needsFullRedraw
+            ? Region(bounds)
+            : (toolkitDamage?.map { scale.pixelRect(covering: $0) }.intersection(bounds) ?? Region())
         needsFullRedraw = false
-        guard let damage, !damage.isEmpty else {
+        guard !damage.isEmpty else {
             commitIfNeeded()
             return false
         }
 
-        // The buffer may be frames behind: repaint what it missed as well.
-        let clip = buffer.staleRegion?.union(damage) ?? damage
+        // The buffer may be frames behind: what it missed is copied from
+        // the latest frame (far cheaper than drawing it again), or else
+        // repainted.
+        let clip = pool.catchUp(buffer) ? damage : (buffer.staleRegion?.union(damage) ?? damage)
         renderer.render(window, into: buffer.pixels,
                         width: Int(buffer.size.width), height: Int(buffer.size.height),
                         stride: buffer.stride, scale: scale.factor,
-                        clip: clip == bounds ? nil : scale.logicalRect(for: clip))
+                        clip: clip.rects == [bounds] ? nil : clip.map(scale.logicalRect(for:)))
         let drawDuration = cposix_monotonic_seconds() - drawStart
         pool.didPresent(buffer, damage: damage)
 
@@ -205,6 +227,27 @@ final class Presenter {
         presentationWaitTimer?.invalidate()
         presentationWaitTimer = nil
         phase = .ready
+        readySince = cposix_monotonic_seconds()
+    }
+
+    /// Whether the frame due now should wait for the next touch event:
+    /// fingers are down and moving at a known rate, no event came since the
+    /// presenter became ready, and the wait has not run out. Arms a wake-up
+    /// for when it does.
+    private func waitsForInput(_ input: LatestInputStamp) -> Bool {
+        guard !needsFullRedraw, let interval = input.interval, let last = input.lastDelivery,
+              last < readySince, window.input.hasActiveTouches else { return false }
+        let now = cposix_monotonic_seconds()
+        // Input that stopped arriving is not streaming any more.
+        guard now - last < 2 * interval + Self.inputWaitLimit else { return false }
+        let deadline = readySince + min(Self.inputWaitLimit, Self.inputWaitFactor * interval)
+        guard now < deadline else { return false }
+        if inputWaitTimer == nil {
+            inputWaitTimer = window.scheduler.schedule(after: deadline - now) { [weak self] _ in
+                self?.inputWaitTimer = nil
+            }
+        }
+        return true
     }
 
     private func recordFrame(drawDuration: Double, inputToPresent: Double?) {
@@ -218,15 +261,17 @@ final class Presenter {
         wl_surface_commit(surface)
     }
 
-    private func addDamage(_ rect: Rect) {
-        if surfaceVersion >= UInt32(WL_SURFACE_DAMAGE_BUFFER_SINCE_VERSION) {
-            wl_surface_damage_buffer(surface, Int32(rect.minX), Int32(rect.minY),
-                                     Int32(rect.width), Int32(rect.height))
-        } else {
-            // Older compositors only take damage in surface coordinates.
-            let logical = scale.surfaceRect(covering: rect)
-            wl_surface_damage(surface, Int32(logical.minX), Int32(logical.minY),
-                              Int32(logical.width), Int32(logical.height))
+    private func addDamage(_ region: Region) {
+        for rect in region.rects {
+            if surfaceVersion >= UInt32(WL_SURFACE_DAMAGE_BUFFER_SINCE_VERSION) {
+                wl_surface_damage_buffer(surface, Int32(rect.minX), Int32(rect.minY),
+                                         Int32(rect.width), Int32(rect.height))
+            } else {
+                // Older compositors only take damage in surface coordinates.
+                let logical = scale.surfaceRect(covering: rect)
+                wl_surface_damage(surface, Int32(logical.minX), Int32(logical.minY),
+                                  Int32(logical.width), Int32(logical.height))
+            }
         }
     }
 

@@ -28,7 +28,7 @@ final class ShmBuffer {
     /// latest presented frame (frames went to other buffers meanwhile); nil
     /// when up to date.
     /// Drawing into this buffer must repaint it along with the new damage.
-    var staleRegion: Rect?
+    var staleRegion: Region?
 
     /// Allocates a buffer of `size`, initially entirely stale.
     init(shm: OpaquePointer, size: PixelSize, connection: WaylandConnection) throws(WaylandError) {
@@ -60,7 +60,7 @@ final class ShmBuffer {
         self.size = size
         self.stride = stride
         self.byteCount = byteCount
-        staleRegion = size.bounds
+        staleRegion = Region(size.bounds)
         wl_buffer_add_listener(proxy, bufferListener.pointer, listenerUserData(self))
     }
 

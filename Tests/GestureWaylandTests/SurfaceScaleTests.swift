@@ -59,8 +59,8 @@ struct SurfaceScaleTests {
 
         label.text = "345"
         let damage = try #require(window.takeDamage())
-        let pixels = scale.pixelRect(covering: damage).intersection(buffer.bounds)
-        incremental.render(window, scale: scale, clip: scale.logicalRect(for: pixels))
+        let pixels = damage.map { scale.pixelRect(covering: $0) }.intersection(buffer.bounds)
+        incremental.render(window, scale: scale, clip: pixels.map(scale.logicalRect(for:)))
 
         var full = PixelBuffer(size: buffer)
         full.render(window, scale: scale, clip: nil)
@@ -79,7 +79,7 @@ private struct PixelBuffer {
         bytes = [UInt8](repeating: 0, count: Int(size.width) * Int(size.height) * 4)
     }
 
-    mutating func render(_ window: Window, scale: SurfaceScale, clip: Rect?) {
+    mutating func render(_ window: Window, scale: SurfaceScale, clip: Region?) {
         let size = size
         bytes.withUnsafeMutableBytes { raw in
             Renderer().render(window, into: raw.baseAddress!, width: Int(size.width), height: Int(size.height),

@@ -91,9 +91,9 @@ final class FrameTarget {
     @discardableResult
     func draw() -> Int {
         guard let damage = window.takeDamage() else { return 0 }
-        let whole = damage == window.bounds
+        let whole = damage.rects == [window.bounds]
         renderer.render(window, into: pixels, width: width, height: height, stride: width * 4, scale: 1,
                         clip: whole ? nil : damage)
-        return Int(damage.width * damage.height)
+        return Int(damage.area)
     }
 }

@@ -3,7 +3,11 @@ import GestureKit
 /// The picture the Gestures page pinches and rotates: a small landscape,
 /// drawn so that its orientation and scale are easy to see.
 enum Picture {
-    static func landscape(_ canvas: Canvas, _ r: Rect) {
+    /// Drawn once at 330x310 (the proportions the pages give it) and shown
+    /// as a bitmap, however it is scaled or turned.
+    static let landscape = Image(size: Size(width: 330, height: 310), draw: drawLandscape)
+
+    private static func drawLandscape(_ canvas: Canvas, _ r: Rect) {
         canvas.fillRoundedRect(r, radius: 8, color: Color(rgb: 0x8ecae6))
         canvas.fillEllipse(in: Rect(x: r.minX + r.width * 0.62, y: r.minY + r.height * 0.1,
                                     width: r.width * 0.22, height: r.width * 0.22), color: Color(rgb: 0xffb703))

@@ -19,7 +19,7 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
     public let swipeArea = GestureArea(caption: "Swipe left or right", tint: 0xf3e5f5)
     public let checkMarkArea = GestureArea(caption: "Draw a check mark", tint: 0xfce4ec)
     public let pinchArea = GestureArea(caption: "Pinch and rotate", tint: 0xeceff1)
-    public let imageView = ImageView(picture: Picture.landscape)
+    public let imageView = ImageView(image: Picture.landscape)
 
     public let tap = TapGestureRecognizer()
     public let doubleTap = TapGestureRecognizer()
@@ -60,8 +60,6 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
             view.addSubview(area)
         }
         imageView.name = "image"
-        imageView.clipsToBounds = true
-        imageView.cornerRadius = 8
         // The picture stays in its frame below the caption however large or
         // turned it gets: the frame clips it.
         pinchArea.contentView.name = "pictureFrame"

@@ -14,7 +14,7 @@ public final class TouchesViewController: ViewController {
     public let fingersLabel = Label(text: "Number of fingers: 0")
     public let multipleTouchSwitch = Switch()
     public let multipleTouchLabel = Label(text: "Multiple touch")
-    public let imageView = TouchableImageView(picture: Picture.landscape)
+    public let imageView = TouchableImageView(image: Picture.landscape)
     public let imageLabel = Label(text: "Touch the image")
     public let imageSwitch = Switch(isOn: true)
     public let imageSwitchLabel = Label(text: "Image takes touches")
@@ -52,8 +52,6 @@ public final class TouchesViewController: ViewController {
         multipleTouchSwitch.name = "multipleTouch"
         multipleTouchSwitch.onValueChanged = { [weak self] s in self?.view.isMultipleTouchEnabled = s.isOn }
         imageView.name = "touchImage"
-        imageView.clipsToBounds = true
-        imageView.cornerRadius = 8
         imageView.onTouch = { [weak self] p in
             self?.imageLabel.text = "Image touched at \(p)"
         }
@@ -327,8 +325,8 @@ public final class TouchesViewController: ViewController {
 public final class TouchableImageView: ImageView {
     public var onTouch: ((Point) -> Void)?
 
-    public override init(frame: Rect = .zero, picture: ((Canvas, Rect) -> Void)? = nil) {
-        super.init(frame: frame, picture: picture)
+    public override init(frame: Rect = .zero, image: Image? = nil) {
+        super.init(frame: frame, image: image)
         isUserInteractionEnabled = true
     }
 

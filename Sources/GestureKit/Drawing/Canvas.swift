@@ -28,4 +28,14 @@ public protocol Canvas: AnyObject {
     func strokeLine(from: Point, to: Point, color: Color, lineWidth: Double)
     /// One line of text, vertically centred in `rect`.
     func drawText(_ text: String, in rect: Rect, font: Font, color: Color, alignment: TextAlignment)
+    /// `image` stretched to fill `rect`. A canvas that keeps bitmaps draws
+    /// the image's content once and reuses it; the default draws the
+    /// content into `rect` each time.
+    func drawImage(_ image: Image, in rect: Rect)
+}
+
+extension Canvas {
+    public func drawImage(_ image: Image, in rect: Rect) {
+        image.draw(self, rect)
+    }
 }

@@ -33,6 +33,9 @@ public final class InputRouter {
     /// Touches currently on the surface.
     public var activeTouches: [Touch] { frames.activeTouches }
 
+    /// Whether any touch is on the surface.
+    public var hasActiveTouches: Bool { frames.hasActiveTouch { _ in true } }
+
     /// Whether changes are waiting for a frame.
     public var hasPendingFrame: Bool { frames.hasPendingFrame }
 

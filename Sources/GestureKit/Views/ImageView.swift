@@ -1,16 +1,16 @@
-/// Shows a picture scaled to fill its bounds. Like UIKit's `UIImageView`,
-/// it ignores touches by default, so they reach the view below it.
+/// Shows an image stretched to fill its bounds (UIKit's `scaleToFill`). Like
+/// UIKit's `UIImageView`, it ignores touches by default, so they reach the
+/// view below it.
 open class ImageView: View {
-    /// Draws the picture into the given rectangle (the view's bounds).
-    public var picture: ((Canvas, Rect) -> Void)? { didSet { setNeedsDisplay() } }
+    public var image: Image? { didSet { if image !== oldValue { setNeedsDisplay() } } }
 
-    public init(frame: Rect = .zero, picture: ((Canvas, Rect) -> Void)? = nil) {
-        self.picture = picture
+    public init(frame: Rect = .zero, image: Image? = nil) {
+        self.image = image
         super.init(frame: frame)
         isUserInteractionEnabled = false
     }
 
     open override func draw(_ rect: Rect, in canvas: Canvas) {
-        picture?(canvas, bounds)
+        if let image { canvas.drawImage(image, in: bounds) }
     }
 }

@@ -151,8 +151,9 @@ open class View: Responder {
         return parent.convertFromRoot(p).flatMap(convertFromSuperview)
     }
 
-    /// The transform from this view's coordinates to its superview's.
-    var transformToSuperview: AffineTransform {
+    /// The transform from this view's coordinates to its superview's: its
+    /// bounds' centre moved to `center`, with `transform` around it.
+    public var transformToSuperview: AffineTransform {
         var m = transform
         let dx = -bounds.midX, dy = -bounds.midY
         // (p - mid) transformed, then moved to the centre.

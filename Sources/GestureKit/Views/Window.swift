@@ -10,7 +10,7 @@ public final class Window: View {
     /// Watchers of what happens in the window (the log, the debug overlay).
     public private(set) var observers: [WindowObserver] = []
 
-    private var damage: Rect?
+    private var damage = Region()
     private var needsLayoutPass = false
 
     /// Called when the window goes from "nothing to draw" to "something to
@@ -24,7 +24,7 @@ public final class Window: View {
         isMultipleTouchEnabled = true
         backgroundColor = .white
         frame = Rect(origin: .zero, size: size)
-        damage = bounds
+        damage = Region(bounds)
     }
 
     /// The controller whose view fills the window (below the title bar,
@@ -141,7 +141,7 @@ public final class Window: View {
     private var changedViews: [View] = []
 
     /// Whether a redraw is due.
-    public var needsDisplay: Bool { damage != nil || needsLayoutPass || !changedViews.isEmpty }
+    public var needsDisplay: Bool { !damage.isEmpty || needsLayoutPass || !changedViews.isEmpty }
 
     func viewWillChange(_ view: View) {
         let wasIdle = !needsDisplay
@@ -153,7 +153,7 @@ public final class Window: View {
         let clipped = rect.intersection(bounds)
         if clipped.isEmpty { return }
         let wasIdle = !needsDisplay
-        damage = damage.map { $0.union(clipped) } ?? clipped
+        damage.formUnion(clipped)
         if wasIdle { onNeedsDisplay?() }
     }
 
@@ -173,17 +173,17 @@ public final class Window: View {
 
     /// Runs pending layout, then returns the area to redraw (window
     /// coordinates, whole pixels) and clears it; nil when nothing changed.
-    public func takeDamage() -> Rect? {
+    public func takeDamage() -> Region? {
         needsLayoutPass = false
         layoutIfNeeded()
         for view in changedViews {
             guard let area = view.takeChangedArea(in: self)?.intersection(bounds), !area.isEmpty else { continue }
-            damage = damage.map { $0.union(area) } ?? area
+            damage.formUnion(area)
         }
         changedViews.removeAll(keepingCapacity: true)
-        let result = damage?.integral().intersection(bounds)
-        damage = nil
-        return result.flatMap { $0.isEmpty ? nil : $0 }
+        let result = damage.integral().intersection(bounds)
+        damage = Region()
+        return result.isEmpty ? nil : result
     }
 
     /// Marks the whole window for redrawing (e.g. a new buffer scale).

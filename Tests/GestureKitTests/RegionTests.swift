@@ -1,0 +1,74 @@
+import Testing
+import GestureKit
+
+/// `Region`: what a window repaints, kept as a few rectangles.
+@Suite("Region")
+struct RegionTests {
+    let top = Rect(x: 10, y: 10, width: 300, height: 30)
+    let bottom = Rect(x: 600, y: 500, width: 100, height: 100)
+
+    @Test("two small changes far apart stay two rectangles, not the box between them")
+    func farApartStayApart() {
+        var region = Region(top)
+        region.formUnion(bottom)
+        #expect(region.rects == [top, bottom])
+        #expect(region.area == top.width * top.height + bottom.width * bottom.height)
+        #expect(region.bounds == top.union(bottom))
+    }
+
+    @Test("overlapping and touching rectangles merge into one")
+    func neighboursMerge() {
+        var region = Region(Rect(x: 0, y: 0, width: 100, height: 100))
+        region.formUnion(Rect(x: 50, y: 50, width: 100, height: 100))
+        #expect(region.rects == [Rect(x: 0, y: 0, width: 150, height: 150)])
+        region.formUnion(Rect(x: 150, y: 0, width: 20, height: 150))
+        #expect(region.rects == [Rect(x: 0, y: 0, width: 170, height: 150)])
+    }
+
+    @Test("a rectangle inside another adds nothing")
+    func containedAddsNothing() {
+        var region = Region(Rect(x: 0, y: 0, width: 100, height: 100))
+        region.formUnion(Rect(x: 10, y: 10, width: 5, height: 5))
+        #expect(region.rects == [Rect(x: 0, y: 0, width: 100, height: 100)])
+    }
+
+    @Test("past the limit, the closest rectangles merge; nothing added is ever lost")
+    func limitMergesClosest() {
+        var region = Region()
+        var added: [Rect] = []
+        for i in 0..<(Region.maximumRectangles + 3) {
+            let r = Rect(x: Double(i) * 100, y: Double(i % 2) * 300, width: 10, height: 10)
+            added.append(r)
+            region.formUnion(r)
+        }
+        #expect(region.rects.count <= Region.maximumRectangles)
+        for r in added {
+            #expect(region.rects.contains { $0.union(r) == $0 }, "\(r) is covered")
+        }
+    }
+
+    @Test("empty rectangles are ignored, and intersection keeps only what is inside")
+    func emptyAndIntersection() {
+        var region = Region(Rect(x: 0, y: 0, width: 0, height: 50))
+        #expect(region.isEmpty && region.bounds == nil)
+        region.formUnion(top)
+        region.formUnion(bottom)
+        let inside = region.intersection(Rect(x: 0, y: 0, width: 400, height: 400))
+        #expect(inside.rects == [top])
+    }
+
+    @Test("a label changed at the top and a view moved at the bottom are repainted as two areas")
+    func windowDamageStaysApart() {
+        let window = Window(size: Size(width: 800, height: 600), timeSource: VirtualTimeSource())
+        let label = Label(text: "A", frame: top)
+        let moving = View(frame: bottom)
+        window.addSubview(label)
+        window.addSubview(moving)
+        _ = window.takeDamage()
+        label.text = "B"
+        moving.center = moving.center + Point(x: 10, y: 0)
+        let damage = window.takeDamage()
+        #expect(damage?.rects.count == 2)
+        #expect((damage?.area ?? 0) < 0.1 * 800 * 600)
+    }
+}
