@@ -31,6 +31,7 @@ extension ScriptCommand: CustomStringConvertible {
         case .page(let name): return "page \(name)"
         case .shake(let ms): return "shake \(n(ms))"
         case .orientation(let o): return "orientation \(o.scriptName)"
+        case .thresholds(let name): return "thresholds \(name)"
         case .expect(let e): return "expect \(e)"
         }
     }

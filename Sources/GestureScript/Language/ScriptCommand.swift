@@ -35,6 +35,9 @@ public enum ScriptCommand: Equatable, Sendable {
     case shake(milliseconds: Double)
     /// Sets the interface orientation, as a rotating device would.
     case orientation(InterfaceOrientation)
+    /// Judges gestures from now on by the named threshold preset
+    /// (`GestureThresholds.presets`), as `--thresholds` does at launch.
+    case thresholds(name: String)
     /// Checks the window's state.
     case expect(ScriptAssertion)
 }

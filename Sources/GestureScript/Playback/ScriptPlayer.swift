@@ -153,6 +153,7 @@ public final class ScriptPlayer {
         case .page(let name): return [.page(name)]
         case .shake(let ms): return [.shakeBegan, .wait(seconds: ms / 1000), .shakeEnded]
         case .orientation(let o): return [.orientation(o)]
+        case .thresholds(let name): return [.thresholds(name)]
         case .expect(let e): return [.expect(e)]
         case .key(let action, let chord): return GestureSynthesizer.keySteps(action, chord)
         case .pointer(let action):
@@ -280,6 +281,10 @@ public final class ScriptPlayer {
             var environment = window.environment
             environment.orientation = orientation
             window.updateEnvironment(environment)
+        case .thresholds(let name):
+            recordInput("thresholds", [("name", .string(name))])
+            // The parser admits only preset names.
+            if let preset = GestureThresholds.preset(named: name) { window.gestureThresholds = preset }
         case .page(let name):
             recordInput("page", [("name", .string(name))])
             try onPage?(name)

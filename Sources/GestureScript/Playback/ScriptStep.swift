@@ -26,6 +26,8 @@ public enum ScriptStep: Equatable, Sendable {
     case shakeBegan
     case shakeEnded
     case orientation(InterfaceOrientation)
+    /// Switches the window to a threshold preset, by name.
+    case thresholds(String)
     case page(String)
     case snapshot(name: String, golden: GoldenComparison?)
     case expect(ScriptAssertion)
