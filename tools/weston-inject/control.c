@@ -108,6 +108,7 @@ static const struct inject_command inject_commands[] = {
 	{ "key-repeat", 2, 2, INJECT_CAP_KEYBOARD, false, cmd_key_repeat },
 	{ "capabilities", 1, 1, 0, false, cmd_capabilities },
 	{ "screenshot", 1, 1, 0, true, cmd_screenshot },
+	{ "output-physical-size", 2, 2, 0, false, cmd_output_physical_size },
 	{ "ping", 0, 0, 0, false, cmd_ping },
 };
 
