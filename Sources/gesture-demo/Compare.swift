@@ -26,9 +26,9 @@ struct Compare: ParsableCommand {
     @Option(help: "Page shown before the script's first page.")
     var page = DemoPage.touches
 
-    @Option(help: ArgumentHelp("Logical pixels per inch, for thresholds in millimetres (default 96).",
-                               valueName: "N"))
-    var dpi: Double?
+    /// Shared with the app's own flags (`--dpi`; `--thresholds` does not
+    /// apply: compare judges under every preset).
+    @OptionGroup var lab: ThresholdOptions
 
     @Option(help: ArgumentHelp("Also write a picture of each gesture under every preset, and index.html, here.",
                                valueName: "DIR"))
@@ -46,12 +46,10 @@ struct Compare: ParsableCommand {
     }
 
     private func density() throws -> OutputDensity {
-        guard let dpi else { return ThresholdOptions.headlessDefault }
-        guard dpi.isFinite, ThresholdOptions.dpiRange.contains(dpi) else {
-            throw ValidationError("--dpi expects logical pixels per inch from \(Int(ThresholdOptions.dpiRange.lowerBound)) "
-                                  + "to \(Int(ThresholdOptions.dpiRange.upperBound)), got '\(formatCoordinate(dpi))'")
+        guard lab.presetName == GestureThresholds.uikit.name else {
+            throw ValidationError("compare judges under every preset; --thresholds does not apply to it")
         }
-        return .configured(dotsPerInch: dpi)
+        return try lab.headlessDensity()
     }
 
     func run() throws {

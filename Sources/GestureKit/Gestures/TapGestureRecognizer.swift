@@ -34,8 +34,10 @@ open class TapGestureRecognizer: GestureRecognizer {
                 fail("next tap \(Int(distance)) px away > \(formatCoordinate(limit)) px")
                 return
             }
+            // Only a recognizer that still needs taps judges the pause: a
+            // single tap held for a double tap to fail is already complete.
             let pause = event.timestamp - lastTapTime, minimum = thresholds.multiTapMinimumInterval
-            if pause < minimum {
+            if tapsCompleted < numberOfTapsRequired && pause < minimum {
                 fail("next tap after \(formatFixed(pause)) s < \(formatFixed(minimum)) s")
                 return
             }
