@@ -34,6 +34,21 @@ struct GestureLabEndToEndTests {
         try run.session.send("touch-up 0")
     }
 
+    /// Waits until the app has printed every one of `lines` (its notices
+    /// and the view tree go to its output).
+    static func printed(_ run: RunningApp, _ lines: String...) -> Bool {
+        run.session.waitFor {
+            let output = run.session.output(of: run.app)
+            return lines.allSatisfy { output.contains($0) }
+        }
+    }
+
+    /// Lets a late label arrive, then counts Android's taps.
+    static func tapsAfterSettling(_ run: RunningApp) -> Int {
+        Thread.sleep(forTimeInterval: 0.6)
+        return taps(run)
+    }
+
     static func taps(_ run: RunningApp) -> Int {
         run.log.texts(of: "output").filter { $0 == "Tapped (android)" }.count
     }
@@ -41,33 +56,26 @@ struct GestureLabEndToEndTests {
     @Test("headless weston's 1 mm per pixel is refused, said, and 8 dp is 4.8 px: a 7 px wobble is no tap")
     func implausibleSizeFallsBack() throws {
         let run = try Self.start()
-        #expect(run.session.waitFor {
-            run.session.output(of: run.app).contains(
-                "density: 3.78 px/mm (96 dpi), default: 800x600 mm for 800x600 px is 25 dpi, implausible")
-        }, "\(run.session.output(of: run.app))")
+        #expect(Self.printed(run, "density: 3.78 px/mm (96 dpi), default: 800x600 mm for 800x600 px is 25 dpi, implausible"),
+                "\(run.session.output(of: run.app))")
         try Self.wobblyTap(run)
-        Thread.sleep(forTimeInterval: 0.6)
-        #expect(Self.taps(run) == 0, "labels: \(run.log.texts(of: "output"))")
+        #expect(Self.tapsAfterSettling(run) == 0, "labels: \(run.log.texts(of: "output"))")
     }
 
     @Test("an output of 133x100 mm (152 dpi) makes 8 dp 7.6 px, so the wobble taps; 0 mm falls back to 4.8 px and it fails")
     func physicalSizeConverts() throws {
         let run = try Self.start()
         try run.session.send("output-physical-size 133 100")
-        #expect(run.session.waitFor {
-            run.session.output(of: run.app).contains("density: 6.01 px/mm (153 dpi), measured from 133x100 mm")
-        }, "\(run.session.output(of: run.app))")
+        #expect(Self.printed(run, "density: 6.01 px/mm (153 dpi), measured from 133x100 mm"),
+                "\(run.session.output(of: run.app))")
         try Self.wobblyTap(run)
         #expect(run.session.waitFor { Self.taps(run) == 1 }, "labels: \(run.log.texts(of: "output"))")
 
         try run.session.send("output-physical-size 0 0")
-        #expect(run.session.waitFor {
-            run.session.output(of: run.app).contains(
-                "density: 3.78 px/mm (96 dpi), default: the output reports no physical size (0x0 mm)")
-        }, "\(run.session.output(of: run.app))")
+        #expect(Self.printed(run, "density: 3.78 px/mm (96 dpi), default: the output reports no physical size (0x0 mm)"),
+                "\(run.session.output(of: run.app))")
         try Self.wobblyTap(run)
-        Thread.sleep(forTimeInterval: 0.6)
-        #expect(Self.taps(run) == 1, "labels: \(run.log.texts(of: "output"))")
+        #expect(Self.tapsAfterSettling(run) == 1, "labels: \(run.log.texts(of: "output"))")
     }
 
     @Test("the debug overlay shows the conversion: android's tap slop in dp, mm and px, and the measured density")
@@ -75,15 +83,10 @@ struct GestureLabEndToEndTests {
         let run = try Self.start()
         try run.session.send("output-physical-size 133 100")
         try run.session.send(["key 29 pressed", "key 32 pressed", "key 32 released", "key 29 released"])
-        #expect(run.session.waitFor {
-            run.session.output(of: run.app).contains("measured from 133x100 mm")
-        })
+        #expect(Self.printed(run, "measured from 133x100 mm"))
         try run.session.send(["key 29 pressed", "key 20 pressed", "key 20 released", "key 29 released"])
         let lines = ["android: tap slop 8 dp = 1.27 mm = 7.6 px, pan slop 8 dp = 1.27 mm = 7.6 px",
                      "density 6.01 px/mm (153 dpi), measured from 133x100 mm"]
-        #expect(run.session.waitFor {
-            let output = run.session.output(of: run.app)
-            return lines.allSatisfy { output.contains($0) }
-        }, "\(run.session.output(of: run.app))")
+        #expect(Self.printed(run, lines[0], lines[1]), "\(run.session.output(of: run.app))")
     }
 }
