@@ -120,6 +120,13 @@ final class DemoShell {
             KeyCommand(keysym: Keysym.d, modifiers: .control, title: "Toggle the debug overlay", repeats: false) {
                 self.toggleDebugOverlay()
             },
+            KeyCommand(keysym: Keysym.g, modifiers: .control, title: "Judge gestures by the next platform's thresholds",
+                       repeats: false) {
+                guard let window = self.window else { return }
+                let presets = GestureThresholds.presets
+                let current = presets.firstIndex { $0.name == window.gestureThresholds.name } ?? -1
+                window.gestureThresholds = presets[(current + 1) % presets.count]
+            },
             KeyCommand(keysym: Keysym.t, modifiers: .control, title: "Print the view tree as JSON", repeats: false) {
                 guard let window = self.window else { return }
                 self.output(ViewTreeDump.json(window))

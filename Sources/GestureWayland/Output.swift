@@ -27,6 +27,11 @@ final class Output {
         /// Manufacturer and model from `geometry`, the only labels v1-v3 have.
         var make = ""
         var model = ""
+        /// The physical size of the panel in millimetres from `geometry`, in
+        /// its own orientation (before the transform); 0 when the compositor
+        /// does not know it (projectors, virtual outputs).
+        var physicalWidth: Int32 = 0
+        var physicalHeight: Int32 = 0
 
         /// The best label there is: the connector name, else the
         /// description, else make and model.
@@ -66,9 +71,12 @@ final class Output {
         }
     }
 
-    fileprivate func handleGeometry(make: String, model: String, transform: Int32) {
+    fileprivate func handleGeometry(make: String, model: String, physicalWidth: Int32, physicalHeight: Int32,
+                                    transform: Int32) {
         pending.make = make
         pending.model = model
+        pending.physicalWidth = physicalWidth
+        pending.physicalHeight = physicalHeight
         pending.transform = OutputTransform(rawValue: Int(transform)) ?? .normal
         applyUnlessGrouped()
     }
@@ -118,9 +126,10 @@ private func string(_ text: UnsafePointer<CChar>?) -> String {
 }
 
 private let outputListener = ListenerTable(wl_output_listener(
-    geometry: { data, _, _, _, _, _, _, make, model, transform in
+    geometry: { data, _, _, _, physicalWidth, physicalHeight, _, make, model, transform in
         listenerOwner(data, as: Output.self)
-            .handleGeometry(make: string(make), model: string(model), transform: transform)
+            .handleGeometry(make: string(make), model: string(model), physicalWidth: physicalWidth,
+                            physicalHeight: physicalHeight, transform: transform)
     },
     mode: { data, _, flags, width, height, refresh in
         listenerOwner(data, as: Output.self).handleMode(flags: flags, width: width, height: height, refresh: refresh)

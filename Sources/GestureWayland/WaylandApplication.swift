@@ -32,6 +32,11 @@ public final class WaylandApplication {
     private let registry: Registry
     private var isRunning = false
 
+    /// Logical pixels per millimetre to judge gestures by instead of what
+    /// the outputs report (`--dpi`); nil to measure the output the window
+    /// is on.
+    public var density: OutputDensity?
+
     /// Connects to the compositor and binds its globals.
     ///
     /// - Parameters:
@@ -79,7 +84,8 @@ public final class WaylandApplication {
         do {
             let session = try WindowSession(window: window, title: title, appID: appID,
                                             defaultSize: initialSize, renderer: renderer,
-                                            registry: registry, timer: loop.timer, connection: connection)
+                                            registry: registry, timer: loop.timer, connection: connection,
+                                            density: density)
             defer { logger.info("\(window.frameStatistics.summary)") }
             try loop.run(delegate: session)
         }

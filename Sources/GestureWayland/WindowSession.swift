@@ -30,10 +30,14 @@ final class WindowSession {
     private var toplevelState: ToplevelState?
     /// The environment's description last noted, to note only changes.
     private var notedEnvironment = ""
+    /// The density given by the user, overriding the outputs' (`--dpi`).
+    private let configuredDensity: OutputDensity?
     private var isClosed = false
 
     init(window: Window, title: String, appID: String, defaultSize: PixelSize, renderer: Renderer,
-         registry: Registry, timer: DeadlineTimer, connection: WaylandConnection) throws(WaylandError) {
+         registry: Registry, timer: DeadlineTimer, connection: WaylandConnection,
+         density: OutputDensity? = nil) throws(WaylandError) {
+        configuredDensity = density
         let globals = try registry.required()
         let display = registry.display
         self.window = window
@@ -117,6 +121,7 @@ final class WindowSession {
 
         var environment = window.environment
         environment.scale = scale.factor
+        environment.density = configuredDensity ?? Self.density(of: surfaceOutputs.primary?.properties, scale: scale)
         if let output = surfaceOutputs.primary?.properties {
             environment.outputName = output.displayName
             environment.outputSize = output.modeSize?.logical
@@ -136,9 +141,31 @@ final class WindowSession {
             notedEnvironment = description
             logger.info("display: \(description)")
         }
+        // Its own line, so that a fallback to the default density (an output
+        // reporting 0 mm or a made-up size) is never silent.
+        if environment.density != window.environment.density {
+            logger.info("density: \(environment.density); gesture thresholds in millimetres use it")
+        }
         window.updateEnvironment(environment)
         // The minimum depends on the decorations just settled.
         toplevel.setMinimumSize(PixelSize(rounding: window.minimumSize))
+    }
+
+    /// The logical pixels per millimetre of `output`, drawn at `scale`: the
+    /// compositor's fractional scale where it offers one (it is the
+    /// output's), else the output's own integer scale. Nothing usable gives
+    /// the default density with the reason, which `describe` logs.
+    private static func density(of output: Output.Properties?, scale: SurfaceScale) -> OutputDensity {
+        guard let output else { return .default }
+        let logicalToHardware: Double
+        if case .fractional(let factor) = scale {
+            logicalToHardware = factor
+        } else {
+            logicalToHardware = Double(output.scale)
+        }
+        return OutputDensity.measure(widthMillimetres: output.physicalWidth, heightMillimetres: output.physicalHeight,
+                                     modeWidth: output.modeSize?.width, modeHeight: output.modeSize?.height,
+                                     scale: logicalToHardware)
     }
 
     private static func windowState(for state: ToplevelState) -> WindowState {

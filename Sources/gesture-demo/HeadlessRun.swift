@@ -21,8 +21,26 @@ struct HeadlessRun {
     /// Whether `snapshot NAME vs GOLDEN` rewrites the golden instead of
     /// comparing (`--update-goldens`).
     var updateGoldens = false
+    /// The thresholds gestures are judged by until the script picks others
+    /// (`--thresholds`).
+    var thresholds = GestureThresholds.uikit
+    /// The density their millimetres are converted with (`--dpi`).
+    var density = ThresholdOptions.headlessDefault
     /// Where failed checks are reported as they happen.
     var report: (String) -> Void = printError
+
+    /// The app's window as a headless run shows it: measured with the
+    /// renderer's fonts, at `density`, judging by `thresholds`.
+    static func makeWindow(size: Size, page: DemoPage, clock: VirtualTimeSource, thresholds: GestureThresholds,
+                           density: OutputDensity) -> Window {
+        let window = DemoApp.makeWindow(size: size, timeSource: clock, page: page)
+        window.textMeasurer = CairoTextMeasurer()
+        var environment = window.environment
+        environment.density = density
+        window.updateEnvironment(environment)
+        window.gestureThresholds = thresholds
+        return window
+    }
 
     /// Returns a summary line for the user.
     func run() throws -> String {
@@ -34,8 +52,7 @@ struct HeadlessRun {
             throw ExitError.runtime("cannot create output folder \(outputDirectory): \(error.localizedDescription)")
         }
         let clock = VirtualTimeSource()
-        let window = DemoApp.makeWindow(size: size, timeSource: clock, page: page)
-        window.textMeasurer = CairoTextMeasurer()
+        let window = Self.makeWindow(size: size, page: page, clock: clock, thresholds: thresholds, density: density)
         var lines: [String] = []
         let log = EventLog(timeSource: clock) { lines.append($0) }
         window.addObserver(log)

@@ -14,6 +14,10 @@ struct LiveRun {
     var recordPath: String?
     /// A script to replay into the window (`--live --script FILE`).
     var replay: Replay?
+    /// The thresholds gestures are judged by at first (`--thresholds`).
+    var thresholds = GestureThresholds.uikit
+    /// The density to use instead of the output's (`--dpi`).
+    var density: OutputDensity?
 
     struct Replay {
         var text: String
@@ -42,10 +46,12 @@ struct LiveRun {
         } catch {
             throw ExitError.runtime(error.description)
         }
+        app.density = density
         let clock = MonotonicTimeSource()
         // Unbuffered: a reader of the tree dump (Ctrl+T) gets it whole at once.
         let window = DemoApp.makeWindow(size: size ?? WaylandApplication.defaultSize, timeSource: clock, page: page,
                                         output: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) })
+        window.gestureThresholds = thresholds
         // The same records as a headless run's log.jsonl, each written as
         // it happens, so a reader (or an end-to-end test) sees it live.
         let log = logFile.map { file in EventLog(timeSource: clock) { file.write($0) } }

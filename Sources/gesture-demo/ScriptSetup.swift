@@ -61,6 +61,11 @@ enum ScriptSetup {
             snapshotTaken()
             return try snapshots.write(request)
         }
+        connectApp(player, window: window)
+    }
+
+    /// Lets `player` switch the app's pages and read its counters.
+    static func connectApp(_ player: ScriptPlayer, window: Window) {
         player.onPage = { name in
             if let page = DemoPage(rawValue: name) { DemoApp.show(page, in: window) }
         }

@@ -18,7 +18,8 @@ struct GestureDemo: ParsableCommand {
             a built-in tour headless and writes its snapshots instead. Exit codes: 0 success, \
             1 runtime failure (e.g. lost compositor), 2 bad flags or a malformed script.
             """,
-        version: DemoApp.version)
+        version: DemoApp.version,
+        subcommands: [Compare.self])
 
     @Flag(help: "Run without a compositor, on a virtual clock.")
     var headless = false
@@ -59,6 +60,8 @@ struct GestureDemo: ParsableCommand {
     @Option(help: "Page to show first: \(DemoPage.allCases.map(\.rawValue).joined(separator: ", ")).")
     var page = DemoPage.touches
 
+    @OptionGroup var lab: ThresholdOptions
+
     func validate() throws {
         _ = try parsedSize()
         guard timeLimit.isFinite, timeLimit > 0 else {
@@ -67,13 +70,7 @@ struct GestureDemo: ParsableCommand {
     }
 
     func parsedSize() throws -> Size? {
-        guard let size else { return nil }
-        let parts = size.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              (1...16384).contains(w), (1...16384).contains(h) else {
-            throw ValidationError("--size expects WIDTHxHEIGHT from 1x1 to 16384x16384, got '\(size)'")
-        }
-        return Size(width: Double(w), height: Double(h))
+        try size.map(parseWindowSize)
     }
 
     func run() throws {
@@ -118,7 +115,7 @@ struct GestureDemo: ParsableCommand {
                                     timeLimit: timeLimit)
         }
         try LiveRun(size: windowSize, page: page, logPath: log, accelerometerRoot: accelerometerRoot,
-                    recordPath: record, replay: replay).run()
+                    recordPath: record, replay: replay, thresholds: lab.preset(), density: lab.density()).run()
     }
 
     /// The script file's text; unreadable files are usage errors.
@@ -146,7 +143,8 @@ struct GestureDemo: ParsableCommand {
         let summary = try HeadlessRun(scriptText: text, scriptName: name, outputDirectory: out,
                                       size: size, page: page, timeLimit: timeLimit,
                                       goldenDirectory: goldens.isEmpty ? "." : goldens,
-                                      updateGoldens: updateGoldens).run()
+                                      updateGoldens: updateGoldens, thresholds: lab.preset(),
+                                      density: lab.headlessDensity()).run()
         print(summary)
     }
 }

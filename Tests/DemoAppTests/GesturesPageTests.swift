@@ -48,39 +48,39 @@ struct GesturesPageTests {
     @Test("a single tap reads Tapped once the double-tap interval has passed")
     func singleTap() throws {
         try play("down 1 138 207\nup 1")
-        #expect(vc.outputLabel.text != "Tapped")
+        #expect(vc.outputLabel.text != "Tapped (uikit)")
         try play("wait 400")
-        #expect(vc.outputLabel.text == "Tapped")
+        #expect(vc.outputLabel.text == "Tapped (uikit)")
     }
 
     @Test("a double tap reads Double tapped and never Tapped")
     func doubleTap() throws {
         try play("down 1 138 207\nup 1\nwait 100\ndown 1 140 207\nup 1\nwait 1000")
-        #expect(vc.outputLabel.text == "Double tapped")
-        #expect(!recorder.texts.contains("Tapped"))
+        #expect(vc.outputLabel.text == "Double tapped (uikit)")
+        #expect(!recorder.texts.contains("Tapped (uikit)"))
     }
 
     @Test("a press held 0.4 s is no long press, 0.6 s is")
     func longPress() throws {
         try play("down 1 400 207\nwait 400\nup 1\nwait 100")
-        #expect(!recorder.texts.contains("Long pressed"))
+        #expect(!recorder.texts.contains("Long pressed (uikit)"))
         try play("down 1 400 207\nwait 600")
-        #expect(vc.outputLabel.text == "Long pressed")
+        #expect(vc.outputLabel.text == "Long pressed (uikit)")
         try play("up 1")
     }
 
     @Test("a pan reports its translation in the pan area")
     func pan() throws {
         try play("down 1 662 207\nframe\n" + strokeScript(1, from: Point(x: 662, y: 207), to: Point(x: 702, y: 177), steps: 4, ms: 16) + "\nup 1")
-        #expect(vc.outputLabel.text == "Panned, Translation:(40,-30)")
+        #expect(vc.outputLabel.text == "Panned, Translation:(40,-30) (uikit)")
     }
 
     @Test("a fast left swipe reads Swiped left, a right one Swiped right, an upward one nothing")
     func swipes() throws {
         try play("down 1 138 464\nframe\n" + strokeScript(1, from: Point(x: 138, y: 464), to: Point(x: 58, y: 466), steps: 4, ms: 16) + "\nup 1\nwait 500")
-        #expect(vc.outputLabel.text == "Swiped left")
+        #expect(vc.outputLabel.text == "Swiped left (uikit)")
         try play("down 1 138 464\nframe\n" + strokeScript(1, from: Point(x: 138, y: 464), to: Point(x: 218, y: 460), steps: 4, ms: 16) + "\nup 1\nwait 500")
-        #expect(vc.outputLabel.text == "Swiped right")
+        #expect(vc.outputLabel.text == "Swiped right (uikit)")
         let before = recorder.texts.count
         try play("down 1 138 464\nframe\n" + strokeScript(1, from: Point(x: 138, y: 464), to: Point(x: 140, y: 380), steps: 4, ms: 16) + "\nup 1\nwait 500")
         #expect(recorder.texts.count == before)

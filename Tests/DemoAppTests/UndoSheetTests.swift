@@ -72,7 +72,7 @@ struct UndoSheetTests {
         #expect(sheet == nil)
         #expect(DemoApp.currentPage(of: window) is GesturesViewController)
         try play("tap @tapArea\nwait 400")
-        #expect((DemoApp.currentPage(of: window) as! GesturesViewController).outputLabel.text == "Tapped",
+        #expect((DemoApp.currentPage(of: window) as! GesturesViewController).outputLabel.text == "Tapped (uikit)",
                 "the new page takes touches")
     }
 

@@ -103,14 +103,17 @@ final class RunningApp {
     ///   - scale, westonArguments: the output's scale and further weston
     ///     options (e.g. `--transform=rotate-90`).
     ///   - isShown: when a screenshot shows the page drawn.
+    ///   - arguments: further arguments for the app (e.g. `--thresholds android`).
     init(page: String, capabilities: String = "touch,keyboard", extraEnv: [String: String] = [:],
-         scale: Int = 1, westonArguments: [String] = [], isShown: (Screenshot) -> Bool) throws {
+         scale: Int = 1, westonArguments: [String] = [], arguments: [String] = [],
+         isShown: (Screenshot) -> Bool) throws {
         self.page = page
         session = try WestonSession(width: 800, height: 600, scale: scale, extraArguments: westonArguments)
         try session.send("capabilities \(capabilities)")
         log = AppLog(url: session.runtimeDirectory.appendingPathComponent("app-log.jsonl"))
         app = try session.launchClient(executable: AppBinary.locate(),
-                                       arguments: ["--page", page, "--log", log.url.path], extraEnv: extraEnv)
+                                       arguments: ["--page", page, "--log", log.url.path] + arguments,
+                                       extraEnv: extraEnv)
         let shown = try session.waitFor(timeout: 10) { isShown(try session.screenshot()) }
         guard shown else {
             throw WestonSessionError.startupFailed("the app never showed \(page); its output:\n\(session.output(of: app))",

@@ -15,30 +15,30 @@ import Glibc
 /// At 800x600 the six areas form a 3x2 grid below y = 84 (each 252x247,
 /// 10 px apart): tap (12...264, 84...331), long press (274...526) and pan
 /// (536...788) on top; swipe, check mark and pinch-and-rotate (341...588)
-/// below. The image rests at (616, 434), 92x87, in the middle of the
-/// pinch area's picture frame (544...780, 375...580), which clips it.
+/// below. The image rests at (618, 440), 89x83, in the middle of the
+/// pinch area's picture frame (544...780, 383...580), which clips it.
 @Suite("Gestures end to end", .serialized,
        .enabled(if: endToEndEnabled, "set GESTURE_E2E=1 to run end-to-end tests"))
 struct GesturesEndToEndTests {
     // MARK: Layout at 800x600
 
-    static let tapCentre = (x: 138.0, y: 207.0)
-    static let longPressCentre = (x: 400.0, y: 207.0)
-    static let panCentre = (x: 662.0, y: 207.0)
-    static let swipeCentre = (x: 138.0, y: 464.0)
-    static let checkMarkCentre = (x: 400.0, y: 464.0)
+    static let tapCentre = (x: 138.0, y: 220.0)
+    static let longPressCentre = (x: 400.0, y: 220.0)
+    static let panCentre = (x: 662.0, y: 220.0)
+    static let swipeCentre = (x: 138.0, y: 468.0)
+    static let checkMarkCentre = (x: 400.0, y: 468.0)
     /// Where the pinches and rotations turn: on the image, in the middle of
     /// the pinch area, so 75 px either side stays inside the area.
-    static let pinchCentre = (x: 662.0, y: 464.0)
+    static let pinchCentre = (x: 662.0, y: 468.0)
     /// The image's top-left corner, which a pinch keeps in place.
-    static let imageOrigin = (x: 616, y: 434)
+    static let imageOrigin = (x: 618, y: 440)
     /// Where the image is looked for: the pinch area plus the gap to its
     /// left, which a turned image may reach.
     static let imageRegion = (x: 520...799, y: 336...595)
     /// Below this row the page shows nothing but the areas; above it, the
-    /// title and the output label, whose velocity figures differ between
-    /// live and headless runs.
-    static let labelRowsEnd = 83
+    /// title and the output label (beside the preset chooser), whose
+    /// velocity figures differ between live and headless runs.
+    static let labelRowsEnd = 99
 
     /// One frame at 60 Hz: the pause between injected touch frames.
     static let frameInterval = 0.016
@@ -170,13 +170,13 @@ struct GesturesEndToEndTests {
         // Left at 80 px/s: 50 px take over 0.6 s, more than a swipe may.
         try stroke(from: (c.x + 50, c.y), by: (-8, 0), steps: 10, interval: 0.1)
         try stroke(from: (c.x + 60, c.y), by: (-20, 0), steps: 6)
-        #expect(run.session.waitFor { run.log.texts(of: "output").last == "Swiped left" }, "labels: \(run.log.texts(of: "output"))")
+        #expect(run.session.waitFor { run.log.texts(of: "output").last == "Swiped left (uikit)" }, "labels: \(run.log.texts(of: "output"))")
         try stroke(from: (c.x - 60, c.y), by: (20, 0), steps: 6)
-        #expect(run.session.waitFor { run.log.texts(of: "output").last == "Swiped right" }, "labels: \(run.log.texts(of: "output"))")
+        #expect(run.session.waitFor { run.log.texts(of: "output").last == "Swiped right (uikit)" }, "labels: \(run.log.texts(of: "output"))")
 
         // The left and right swipes were handled, so the strokes before them
         // were too: they changed nothing.
-        #expect(run.log.texts(of: "output") == ["Swiped left", "Swiped right"], "labels: \(run.log.texts(of: "output"))")
+        #expect(run.log.texts(of: "output") == ["Swiped left (uikit)", "Swiped right (uikit)"], "labels: \(run.log.texts(of: "output"))")
         #expect(run.log.gestureStates("swipe") == ["ended", "ended"], "log: \(run.log.lines)")
     }
 
@@ -188,20 +188,20 @@ struct GesturesEndToEndTests {
         try input.tap(c.x, c.y)
         input.pause(0.1)
         try input.tap(c.x + 3, c.y + 2)
-        #expect(run.session.waitFor { run.log.texts(of: "output").contains("Double tapped") }, "labels: \(run.log.texts(of: "output"))")
+        #expect(run.session.waitFor { run.log.texts(of: "output").contains("Double tapped (uikit)") }, "labels: \(run.log.texts(of: "output"))")
         // The single tap would report once the double tap failed, 0.35 s on.
         Thread.sleep(forTimeInterval: 0.5)
-        #expect(run.log.texts(of: "output") == ["Double tapped"], "labels: \(run.log.texts(of: "output"))")
+        #expect(run.log.texts(of: "output") == ["Double tapped (uikit)"], "labels: \(run.log.texts(of: "output"))")
         #expect(run.log.gestureStates("doubleTap") == ["ended"] && run.log.gestureStates("tap").isEmpty,
                 "log: \(run.log.lines)")
 
         // Taken before the tap, so no later than its time stamps.
         let tapped = monotonicSeconds()
         try input.tap(c.x, c.y)
-        #expect(run.session.waitFor { run.log.texts(of: "output").last == "Tapped" }, "labels: \(run.log.texts(of: "output"))")
-        #expect(run.log.texts(of: "output") == ["Double tapped", "Tapped"], "labels: \(run.log.texts(of: "output"))")
+        #expect(run.session.waitFor { run.log.texts(of: "output").last == "Tapped (uikit)" }, "labels: \(run.log.texts(of: "output"))")
+        #expect(run.log.texts(of: "output") == ["Double tapped (uikit)", "Tapped (uikit)"], "labels: \(run.log.texts(of: "output"))")
         // The app's log uses CLOCK_MONOTONIC too.
-        let shown = try #require(run.log.labelTimes(name: "output", text: "Tapped").first)
+        let shown = try #require(run.log.labelTimes(name: "output", text: "Tapped (uikit)").first)
         #expect(shown - tapped >= 0.34 && shown - tapped < 0.8,
                 "Tapped waits for the double tap to fail (0.35 s): shown \(shown - tapped) s after the tap")
     }
@@ -242,10 +242,10 @@ struct GesturesEndToEndTests {
         try input.down(0, c.x, c.y)
         try input.frame()
         input.pause(0.6)
-        #expect(run.session.waitFor(timeout: 1) { run.log.texts(of: "output") == labelsAfterShortPress + ["Long pressed"] },
+        #expect(run.session.waitFor(timeout: 1) { run.log.texts(of: "output") == labelsAfterShortPress + ["Long pressed (uikit)"] },
                 "labels: \(run.log.texts(of: "output"))")
         try input.up(0)
-        let shown = try #require(run.log.labelTimes(name: "output", text: "Long pressed").last)
+        let shown = try #require(run.log.labelTimes(name: "output", text: "Long pressed (uikit)").last)
         #expect(shown - pressed >= 0.49 && shown - pressed < 0.8,
                 "the long press began \(shown - pressed) s after touch-down, not 0.5 s")
         #expect(run.session.waitFor { run.log.gestureStates("longPress").suffix(2) == ["began", "ended"] },
@@ -266,7 +266,7 @@ struct GesturesEndToEndTests {
         }
         try input.up(0)
         #expect(run.session.waitFor { run.log.gestureStates("pan") == ["began", "ended"] }, "log: \(run.log.lines)")
-        #expect(run.log.texts(of: "output").last == "Panned, Translation:(80,60)", "labels: \(run.log.texts(of: "output"))")
+        #expect(run.log.texts(of: "output").last == "Panned, Translation:(80,60) (uikit)", "labels: \(run.log.texts(of: "output"))")
         #expect(run.log.texts(of: "output").first?.hasPrefix("Panned, Translation:(") == true
                 && run.log.texts(of: "output").count >= 4, "the translation is reported as it changes: \(run.log.texts(of: "output"))")
     }

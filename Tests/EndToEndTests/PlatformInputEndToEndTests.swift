@@ -74,7 +74,7 @@ struct PlatformInputEndToEndTests {
 
         let tap = GesturesEndToEndTests.tapCentre
         try input.tap(tap.x, tap.y)
-        #expect(run.session.waitFor { run.log.texts(of: "output").last == "Tapped" }, "labels: \(run.log.texts(of: "output"))")
+        #expect(run.session.waitFor { run.log.texts(of: "output").last == "Tapped (uikit)" }, "labels: \(run.log.texts(of: "output"))")
         #expect(run.log.gestureStates("pinch") == ["began", "cancelled"], "the pinch never ends: \(run.log.lines)")
         #expect(run.log.gestureStates("tap") == ["ended"], "log: \(run.log.lines)")
     }
@@ -262,7 +262,7 @@ struct PlatformInputEndToEndTests {
             try run.session.send("swipe-update -20 0")
         }
         try run.session.send("swipe-end")
-        #expect(run.session.waitFor { run.log.texts(of: "output").last == "Swiped left" }, "labels: \(run.log.texts(of: "output"))")
+        #expect(run.session.waitFor { run.log.texts(of: "output").last == "Swiped left (uikit)" }, "labels: \(run.log.texts(of: "output"))")
     }
 
     @Test("fingers resting on the touchpad for 0.6 s over the long press area read Long pressed")
@@ -273,7 +273,7 @@ struct PlatformInputEndToEndTests {
         Thread.sleep(forTimeInterval: 0.6)
         try run.session.send("hold-end")
         #expect(run.session.waitFor { run.log.gestureStates("longPress") == ["began", "ended"] }, "log: \(run.log.lines)")
-        #expect(run.log.texts(of: "output").last == "Long pressed", "labels: \(run.log.texts(of: "output"))")
+        #expect(run.log.texts(of: "output").last == "Long pressed (uikit)", "labels: \(run.log.texts(of: "output"))")
     }
 
     // MARK: Helpers

@@ -337,7 +337,7 @@ struct RecordingEndToEndTests {
         let recorded = try record(width: 800, height: 600, capabilities: "touch,keyboard", page: "gestures",
                                   arguments: ["--accelerometer-root", accelerometer.root.path]) { session, log in
             try session.send(["touch-down 0 \(Int(tapArea.x)) \(Int(tapArea.y))", "touch-frame", "touch-up 0"])
-            #expect(session.waitFor { log.texts(of: "output").last == "Tapped" }, "live log: \(log.lines)")
+            #expect(session.waitFor { log.texts(of: "output").last == "Tapped (uikit)" }, "live log: \(log.lines)")
             accelerometer.shake(for: 0.6, rest: 0.8)
             #expect(session.waitFor { log.texts(of: "output").last == "Shaken: image reset" }, "live log: \(log.lines)")
             accelerometer.shake(for: 1.6, rest: 0.8)
@@ -346,7 +346,7 @@ struct RecordingEndToEndTests {
         #expect(shakes.count == 4 && shakes.first == "shake begin" && shakes[1].hasPrefix("shake end "),
                 "recording:\n\(recorded.script)")
         let outputs = recorded.liveLog.texts(of: "output")
-        #expect(outputs == ["Tapped", "Shaken: image reset"], "the long shake is no shake: \(outputs)")
+        #expect(outputs == ["Tapped (uikit)", "Shaken: image reset"], "the long shake is no shake: \(outputs)")
         try expectReplaysLikeTheSession(recorded, size: "800 600")
     }
 }

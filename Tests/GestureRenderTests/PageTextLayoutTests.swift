@@ -47,7 +47,8 @@ struct PageTextLayoutTests {
             touches.fingersLabel.text = "Number of fingers: 10"
         }
         if let gestures = app.page(GesturesViewController.self) {
-            gestures.outputLabel.text = "Rotated, Radians:-12.57, Velocity:-10.00"
+            // The longest preset names are seven letters (android, flutter).
+            gestures.outputLabel.text = "Rotated, Radians:-12.57, Velocity:-10.00 (flutter)"
         }
         if let flatcube = app.page(FlatCubeViewController.self) {
             flatcube.setCounts(single: 999, double: 999)

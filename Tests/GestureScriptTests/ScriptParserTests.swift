@@ -418,7 +418,7 @@ struct ScriptParserTests {
         #expect(errors("tap 1\nwait 5\nmove 1 x y\nfrobnicate\nexpect label") == [
             "s.gds:1:6: expected Y (usage: tap X Y [X Y]...)",
             "s.gds:3:8: expected X as a number or @VIEW, got 'x'",
-            "s.gds:4:1: unknown command 'frobnicate'; expected one of: size, down, move, up, frame, cancel, tap, doubletap, longpress, swipe, drag, pinch, rotate, pointer, touchpad, key, keyboard, wait, snapshot, page, shake, orientation, expect",
+            "s.gds:4:1: unknown command 'frobnicate'; expected one of: size, down, move, up, frame, cancel, tap, doubletap, longpress, swipe, drag, pinch, rotate, pointer, touchpad, key, keyboard, wait, snapshot, page, shake, orientation, thresholds, expect",
             "s.gds:5:13: expected NAME (usage: expect label NAME ==|!=|~|!~ \"TEXT\")",
         ])
     }

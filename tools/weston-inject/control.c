@@ -111,6 +111,7 @@ static const struct inject_command inject_commands[] = {
 	{ "timing-start", 0, 0, 0, false, cmd_timing_start },
 	{ "timing-stop", 0, 0, 0, false, cmd_timing_stop },
 	{ "timing-dump", 1, 1, 0, true, cmd_timing_dump },
+	{ "output-physical-size", 2, 2, 0, false, cmd_output_physical_size },
 	{ "ping", 0, 0, 0, false, cmd_ping },
 };
 

@@ -8,6 +8,7 @@
  *   pointer-gestures.c  the zwp_pointer_gestures_v1 server weston 10 lacks
  *   screenshot.c        output capture to PNG
  *   timing.c            event -> commit -> repaint times for benchmarks
+ *   output.c            what clients are told about the output
  *
  * Everything but wet_module_init is built with hidden visibility, so these
  * names cannot clash with weston's or another module's.
@@ -200,6 +201,13 @@ const char *cmd_pinch_update(struct inject_client *client, char **argv);
 const char *cmd_pinch_end(struct inject_client *client, char **argv);
 const char *cmd_hold_begin(struct inject_client *client, char **argv);
 const char *cmd_hold_end(struct inject_client *client, char **argv);
+
+/* ---- output.c --------------------------------------------------------- */
+
+/* The first enabled output (headless runs have exactly one), or NULL. */
+struct weston_output *inject_first_output(struct inject *inject);
+
+const char *cmd_output_physical_size(struct inject_client *client, char **argv);
 
 /* ---- screenshot.c ----------------------------------------------------- */
 

@@ -146,23 +146,11 @@ shot_handle_frame(struct wl_listener *listener, void *data)
 	client_schedule_resume(client);
 }
 
-static struct weston_output *
-inject_find_output(struct inject *inject)
-{
-	struct weston_output *output;
-
-	/* The first enabled output; headless runs have exactly one. */
-	wl_list_for_each(output, &inject->compositor->output_list, link)
-		if (output->current_mode)
-			return output;
-	return NULL;
-}
-
 const char *
 cmd_screenshot(struct inject_client *client, char **argv)
 {
 	struct inject_shot *shot;
-	struct weston_output *output = inject_find_output(client->inject);
+	struct weston_output *output = inject_first_output(client->inject);
 
 	if (!output)
 		return "no enabled output";

@@ -2,7 +2,9 @@ import GestureKit
 
 /// The debug overlay: live touch points with their ids and short trails,
 /// and a panel listing every recognizer of the current page with its state
-/// and the reason for its last transition, and frame timings. It takes no
+/// and the reason for its last transition, the thresholds they judge by as
+/// the window converts them (`android: tap slop 8 dp = 1.27 mm = 4.8 px`)
+/// with the density and where it comes from, and frame timings. It takes no
 /// touches and redraws only when something it shows changed.
 ///
 /// The panel sits at the bottom of the window, or above the page's sheet
@@ -58,6 +60,14 @@ final class DebugOverlayView: View, WindowObserver {
         refresh()
     }
 
+    func gestureThresholdsDidChange(_ thresholds: GestureThresholds) {
+        refresh()
+    }
+
+    func environmentDidChange(_ environment: DisplayEnvironment) {
+        refresh()
+    }
+
     /// Brings the panel's lines up to date (the page shown, its recognizers'
     /// states, the latest frame's timings).
     func refresh() {
@@ -85,6 +95,11 @@ final class DebugOverlayView: View, WindowObserver {
                 }
                 lines.append(line)
             }
+        }
+        if let window {
+            let t = window.gestureThresholds
+            lines.append("\(t.name): tap slop \(t.describe(t.tapSlop)), pan slop \(t.describe(t.panSlop))")
+            lines.append("density \(window.environment.density)")
         }
         if let stats = window?.frameStatistics, let last = stats.last {
             var line = "frame \(formatFixed(last.drawDuration * 1000)) ms"

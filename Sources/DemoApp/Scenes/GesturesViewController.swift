@@ -10,8 +10,14 @@ import GestureKit
 /// - Pinch and rotation, recognized simultaneously, drive one image as in
 ///   seed 004: the pinch resets the rotation and scales the image's frame
 ///   from a fixed origin; the rotation sets its transform.
+/// - A chooser of the platform whose thresholds judge the gestures (the
+///   window's `gestureThresholds`); the label names the preset that judged
+///   each gesture: "Tapped (android)".
 public final class GesturesViewController: ViewController, GestureRecognizerDelegate {
     public let outputLabel = Label(text: "Try a gesture in an area")
+    /// One segment per preset of `GestureThresholds.presets`, in order.
+    public let presetChooser = SegmentedControl(titles: GestureThresholds.presets.map(GesturesViewController.title(of:)))
+    private lazy var thresholdsObserver = ThresholdsObserver { [weak self] in self?.showSelectedPreset() }
 
     public let tapArea = GestureArea(caption: "Tap or double tap", tint: 0xe3f2fd)
     public let longPressArea = GestureArea(caption: "Long press", tint: 0xfff3e0)
@@ -52,7 +58,14 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
         outputLabel.name = "output"
         outputLabel.font = Font(size: 18)
         outputLabel.minimumScaleFactor = 0.6
+        outputLabel.numberOfLines = 2
         view.addSubview(outputLabel)
+        presetChooser.name = "thresholdPresets"
+        presetChooser.onValueChanged = { [weak self] chooser in
+            guard let window = self?.view.window else { return }
+            window.gestureThresholds = GestureThresholds.presets[chooser.selectedIndex]
+        }
+        view.addSubview(presetChooser)
 
         let names = ["tapArea", "longPressArea", "panArea", "swipeArea", "checkMarkArea", "pinchArea"]
         for (area, name) in zip(areas, names) {
@@ -70,14 +83,14 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
         doubleTap.name = "doubleTap"
         doubleTap.numberOfTapsRequired = 2
         tap.require(toFail: doubleTap)
-        tap.addAction { [weak self] _ in self?.show("Tapped") }
-        doubleTap.addAction { [weak self] _ in self?.show("Double tapped") }
+        tap.addAction { [weak self] _ in self?.showJudged("Tapped") }
+        doubleTap.addAction { [weak self] _ in self?.showJudged("Double tapped") }
         tapArea.addGestureRecognizer(tap)
         tapArea.addGestureRecognizer(doubleTap)
 
         longPress.name = "longPress"
         longPress.addAction { [weak self] r in
-            if r.state == .began { self?.show("Long pressed") }
+            if r.state == .began { self?.showJudged("Long pressed") }
         }
         longPressArea.addGestureRecognizer(longPress)
 
@@ -92,6 +105,7 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
                 text += ","
                 text += formatCoordinate(t.y.rounded())
                 text += ")"
+                self.appendJudge(to: &text)
             }
         }
         panArea.addGestureRecognizer(pan)
@@ -100,7 +114,7 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
         swipe.direction = [.left, .right]
         swipe.addAction { [weak self] r in
             guard let swipe = r as? SwipeGestureRecognizer else { return }
-            self?.show(swipe.recognizedDirection == .left ? "Swiped left" : "Swiped right")
+            self?.showJudged(swipe.recognizedDirection == .left ? "Swiped left" : "Swiped right")
         }
         swipeArea.addGestureRecognizer(swipe)
 
@@ -133,6 +147,7 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
                 text += formatFixed(pinch.scale)
                 text += ", Velocity:"
                 text += formatFixed(pinch.velocity)
+                self.appendJudge(to: &text)
             }
             self.setImage(scale: pinch.scale, rotation: 0)
         }
@@ -143,6 +158,7 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
                 text += formatFixed(rotation.rotation)
                 text += ", Velocity:"
                 text += formatFixed(rotation.velocity)
+                self.appendJudge(to: &text)
             }
             self.setImage(scale: self.imageScale, rotation: rotation.rotation)
         }
@@ -163,8 +179,16 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
     // Shake resets the image (undoably), as SPEC's Gestures page asks.
     public override var canBecomeFirstResponder: Bool { true }
 
-    public override func viewDidAppear() { becomeFirstResponder() }
-    public override func viewWillDisappear() { resignFirstResponder() }
+    public override func viewDidAppear() {
+        becomeFirstResponder()
+        view.window?.addObserver(thresholdsObserver)
+        showSelectedPreset()
+    }
+
+    public override func viewWillDisappear() {
+        resignFirstResponder()
+        view.window?.removeObserver(thresholdsObserver)
+    }
 
     public override func motionEnded(_ motion: MotionSubtype, with event: MotionEvent) {
         guard motion == .motionShake else { return }
@@ -187,6 +211,40 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
         outputLabel.text = text
     }
 
+    /// Shows a recognizer's text with the preset that judged the gesture:
+    /// "Tapped (android)". (The check mark has rules of its own, and a
+    /// shake is no touch, so those texts name none.)
+    private func showJudged(_ text: String) {
+        outputLabel.updateText { label in
+            label += text
+            appendJudge(to: &label)
+        }
+    }
+
+    private func appendJudge(to text: inout String) {
+        guard let window = view.window else { return }
+        text += " ("
+        text += window.gestureThresholds.name
+        text += ")"
+    }
+
+    /// The chooser follows the window's thresholds, whoever changed them
+    /// (the chooser, a script, the keyboard, `--thresholds`).
+    private func showSelectedPreset() {
+        guard let name = view.window?.gestureThresholds.name,
+              let index = GestureThresholds.presets.firstIndex(where: { $0.name == name }) else { return }
+        presetChooser.selectedIndex = index
+    }
+
+    /// How the chooser names a preset.
+    public static func title(of preset: GestureThresholds) -> String {
+        switch preset.name {
+        case "uikit": return "UIKit"
+        case "gtk": return "GTK"
+        default: return preset.name.prefix(1).uppercased() + preset.name.dropFirst()
+        }
+    }
+
     /// Scales the image's frame from its fixed origin and rotates it (seed
     /// 004: the rotation is reset before the frame is set).
     public func setImage(scale: Double, rotation: Double) {
@@ -198,10 +256,23 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
         if rotation != 0 { imageView.transform = AffineTransform(rotationAngle: rotation) }
     }
 
+    /// From this width the label and the chooser share one row.
+    static let oneRowWidth = 600.0
+    static let chooserWidth = 320.0
+
     public override func viewDidLayoutSubviews() {
         let b = view.bounds
-        outputLabel.frame = Rect(x: 12, y: 44, width: b.width - 24, height: 32)
-        let top = 84.0, margin = 12.0, gap = 10.0
+        let top: Double, margin = 12.0, gap = 10.0
+        if b.width >= Self.oneRowWidth {
+            let chooser = Rect(x: b.width - margin - Self.chooserWidth, y: 48, width: Self.chooserWidth, height: 44)
+            presetChooser.frame = chooser
+            outputLabel.frame = Rect(x: margin, y: 48, width: chooser.minX - 2 * margin, height: 44)
+            top = chooser.maxY + 8
+        } else {
+            outputLabel.frame = Rect(x: margin, y: 44, width: b.width - 2 * margin, height: 32)
+            presetChooser.frame = Rect(x: margin, y: 80, width: b.width - 2 * margin, height: 44)
+            top = presetChooser.frame.maxY + 8
+        }
         let columns = b.width >= b.height ? 3 : 2
         let rows = (areas.count + columns - 1) / columns
         let cellWidth = Swift.max(44, (b.width - 2 * margin - Double(columns - 1) * gap) / Double(columns))
@@ -257,5 +328,18 @@ public final class GestureArea: View {
         let contentTop = captionLabel.frame.maxY + 4
         contentView.frame = Rect(x: 8, y: contentTop, width: Swift.max(0, bounds.width - 16),
                                  height: Swift.max(0, bounds.height - contentTop - 8))
+    }
+}
+
+/// Calls back when the window's gesture thresholds change.
+private final class ThresholdsObserver: WindowObserver {
+    let changed: () -> Void
+
+    init(changed: @escaping () -> Void) {
+        self.changed = changed
+    }
+
+    func gestureThresholdsDidChange(_ thresholds: GestureThresholds) {
+        changed()
     }
 }

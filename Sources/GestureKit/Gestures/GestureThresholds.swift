@@ -62,6 +62,12 @@ public struct GestureThresholds: Hashable, Sendable {
     /// multi-tap recognizer waits for the next tap before failing).
     public var multiTapInterval: Double
 
+    /// The shortest pause between one tap's touch-up and the next tap's
+    /// touch-down for them to count as one multi-tap: a quicker touch-down
+    /// starts a new tap instead (touchscreens that lose contact for a frame
+    /// report one press as two). 0 where the platform has no such limit.
+    public var multiTapMinimumInterval: Double
+
     /// How far the next tap of a multi-tap may land from the previous one.
     public var multiTapDistance: Length
 
@@ -106,13 +112,22 @@ public struct GestureThresholds: Hashable, Sendable {
     /// How far the fingers must turn before a rotation begins.
     public var rotationStartAngle: Double
 
-    public init(name: String, tapSlop: Length, multiTapInterval: Double, multiTapDistance: Length,
-                multiFingerTapWindow: Double, longPressDuration: Double, longPressAllowableMovement: Length,
-                panSlop: Length, swipeMinimumDistance: Length, swipeMaximumDuration: Double,
-                swipeMaximumAngle: Double, pinchSlop: Length, rotationStartAngle: Double) {
+    // MARK: Presentation
+
+    /// The platform's own unit of length, when its distances are given in
+    /// one that is not the toolkit's logical pixel (Android's dp), so that
+    /// they can be shown as the platform states them: `8 dp = 1.27 mm`.
+    public var platformUnit: PlatformUnit?
+
+    public init(name: String, tapSlop: Length, multiTapInterval: Double, multiTapMinimumInterval: Double = 0,
+                multiTapDistance: Length, multiFingerTapWindow: Double, longPressDuration: Double,
+                longPressAllowableMovement: Length, panSlop: Length, swipeMinimumDistance: Length,
+                swipeMaximumDuration: Double, swipeMaximumAngle: Double, pinchSlop: Length,
+                rotationStartAngle: Double, platformUnit: PlatformUnit? = nil) {
         self.name = name
         self.tapSlop = tapSlop
         self.multiTapInterval = multiTapInterval
+        self.multiTapMinimumInterval = multiTapMinimumInterval
         self.multiTapDistance = multiTapDistance
         self.multiFingerTapWindow = multiFingerTapWindow
         self.longPressDuration = longPressDuration
@@ -123,45 +138,39 @@ public struct GestureThresholds: Hashable, Sendable {
         self.swipeMaximumAngle = swipeMaximumAngle
         self.pinchSlop = pinchSlop
         self.rotationStartAngle = rotationStartAngle
+        self.platformUnit = platformUnit
+    }
+}
+
+/// A platform's unit of length and its size in millimetres, e.g. Android's
+/// dp, 1/160 inch.
+public struct PlatformUnit: Hashable, Sendable {
+    /// The unit's symbol as the platform writes it (`dp`).
+    public var symbol: String
+    public var millimetres: Double
+
+    public init(symbol: String, millimetres: Double) {
+        self.symbol = symbol
+        self.millimetres = millimetres
+    }
+
+    /// `value` of this unit as a `Length` in millimetres.
+    public func callAsFunction(_ value: Double) -> Length {
+        .millimetres(value * millimetres)
     }
 }
 
 extension GestureThresholds {
-    /// UIKit's behaviour, the toolkit's default. UIKit documents only the
-    /// long press's 0.5 s and 10 pt; the rest are chosen to feel the same,
-    /// each for the reason given.
-    public static let uikit = GestureThresholds(
-        name: "uikit",
-        // 10 px, the long press's documented allowableMovement, so a tap and
-        // a long press tolerate the same jitter; a finger pad on a 96-dpi
-        // panel rolls about 1-2 mm (4-8 px) when pressing.
-        tapSlop: .logicalPixels(10),
-        // Close to UIKit's observed double-tap window and to the 300-400 ms
-        // desktop double-click defaults use.
-        multiTapInterval: 0.35,
-        // About one fingertip width (44 px is the minimum touch target), so
-        // a slightly offset second tap still counts.
-        multiTapDistance: .logicalPixels(45),
-        multiFingerTapWindow: 0.25,
-        // UILongPressGestureRecognizer's documented defaults.
-        longPressDuration: 0.5,
-        longPressAllowableMovement: .logicalPixels(10),
-        // The tap slop: a movement that is no longer a tap is a pan, with no
-        // dead zone between the two.
-        panSlop: .logicalPixels(10),
-        // About a third of a phone-width thumb stroke: short enough to be
-        // quick, long enough that a sloppy tap or a pan's start never
-        // qualifies.
-        swipeMinimumDistance: .logicalPixels(50),
-        // 50 px in 0.3 s is about 170 px/s: a deliberate flick covers 50 px
-        // in well under 0.15 s; a stroke at a reading-drag pace (about
-        // 100-150 px/s) takes longer and stays a drag.
-        swipeMaximumDuration: 0.3,
-        // 30 degrees: a diagonal stroke is neither horizontal nor vertical.
-        swipeMaximumAngle: Double.pi / 6,
-        // Well above the jitter of two resting fingers (a few px) and small
-        // next to a deliberate pinch.
-        pinchSlop: .logicalPixels(8),
-        // About 6 degrees, beyond the wobble of a pinch not meant to turn.
-        rotationStartAngle: 0.1)
+    /// A distance of this set as the platform states it and as the window
+    /// applies it, for people: `8 dp = 1.27 mm = 4.8 px` (Android),
+    /// `4.76 mm = 18 px`, `10 px`.
+    public func describe(_ length: Length) -> String {
+        let pixels = "\(formatCoordinate(logicalPixels(length))) px"
+        guard case .millimetres(let mm) = length else { return pixels }
+        var parts = ["\(formatFixed(mm)) mm", pixels]
+        if let unit = platformUnit {
+            parts.insert("\(formatCoordinate(mm / unit.millimetres)) \(unit.symbol)", at: 0)
+        }
+        return parts.joined(separator: " = ")
+    }
 }

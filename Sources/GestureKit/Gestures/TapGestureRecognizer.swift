@@ -3,7 +3,8 @@
 /// the window's `GestureThresholds.tapSlop`, when more fingers than required touch down, when
 /// the fingers of one tap do not all come down within
 /// `multiFingerTapWindow`, or when the next tap does not start within
-/// `multiTapInterval` and `multiTapDistance`.
+/// `multiTapInterval` and `multiTapDistance` (or starts sooner than
+/// `multiTapMinimumInterval`).
 /// A single tap that nothing waits for is recognized at touch-up, without
 /// delay.
 open class TapGestureRecognizer: GestureRecognizer {
@@ -19,6 +20,8 @@ open class TapGestureRecognizer: GestureRecognizer {
     private var tapsCompleted = 0
     private var mostTouchesInTap = 0
     private var lastTapLocation: Point?
+    /// When the last completed tap lifted.
+    private var lastTapTime = 0.0
     private var timer: ScheduledTimer?
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
@@ -28,7 +31,14 @@ open class TapGestureRecognizer: GestureRecognizer {
             let distance = first.location(in: nil).distance(to: previous)
             let limit = thresholds.logicalPixels(thresholds.multiTapDistance)
             if distance > limit {
-                fail("next tap \(Int(distance)) px away > \(Int(limit)) px")
+                fail("next tap \(Int(distance)) px away > \(formatCoordinate(limit)) px")
+                return
+            }
+            // Only a recognizer that still needs taps judges the pause: a
+            // single tap held for a double tap to fail is already complete.
+            let pause = event.timestamp - lastTapTime, minimum = thresholds.multiTapMinimumInterval
+            if tapsCompleted < numberOfTapsRequired && pause < minimum {
+                fail("next tap after \(formatFixed(pause)) s < \(formatFixed(minimum)) s")
                 return
             }
         }
@@ -49,7 +59,7 @@ open class TapGestureRecognizer: GestureRecognizer {
             let moved = t.locationInWindow.distance(to: t.initialLocationInWindow)
             let slop = thresholds.logicalPixels(thresholds.tapSlop)
             if moved > slop {
-                fail("moved \(Int(moved.rounded())) px > \(Int(slop)) px")
+                fail("moved \(Int(moved.rounded())) px > \(formatCoordinate(slop)) px")
                 return
             }
         }
@@ -64,6 +74,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         tapsCompleted += 1
         mostTouchesInTap = 0
         lastTapLocation = location(in: nil)
+        lastTapTime = event.timestamp
         if tapsCompleted >= numberOfTapsRequired {
             state = .recognized
         } else {
@@ -86,6 +97,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         tapsCompleted = 0
         mostTouchesInTap = 0
         lastTapLocation = nil
+        lastTapTime = 0
     }
 
 }

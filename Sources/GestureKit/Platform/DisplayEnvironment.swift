@@ -55,8 +55,114 @@ public struct DisplayEnvironment: Equatable, Sendable {
     public var clientSideDecorations = false
     /// The toplevel's state as the compositor last configured it.
     public var windowState: WindowState = []
+    /// Logical pixels per millimetre of the output, and where the figure
+    /// comes from; the window's gesture thresholds convert millimetres with
+    /// it.
+    public var density = OutputDensity.default
 
     public init() {}
+}
+
+/// How many logical pixels make a millimetre on the output the window is
+/// on, and why the window believes so: measured from what the compositor
+/// reports, given by the user (`--dpi`), or the documented default because
+/// the compositor reported nothing usable.
+public struct OutputDensity: Equatable, Sendable, CustomStringConvertible {
+    public enum Source: Equatable, Sendable {
+        /// From the output's physical size (millimetres) and mode.
+        case measured(widthMillimetres: Int, heightMillimetres: Int)
+        /// Given by the user, overriding whatever the output reports.
+        case configured
+        /// `defaultPixelsPerMillimetre`, for the reason given (e.g. "the
+        /// output reports no physical size").
+        case fallback(reason: String)
+    }
+
+    public var pixelsPerMillimetre: Double
+    public var source: Source
+
+    public init(pixelsPerMillimetre: Double, source: Source) {
+        self.pixelsPerMillimetre = pixelsPerMillimetre
+        self.source = source
+    }
+
+    /// 96 logical pixels to the inch, before anything is known (headless,
+    /// or before the first output is announced).
+    public static let `default` = OutputDensity(pixelsPerMillimetre: GestureThresholds.defaultPixelsPerMillimetre,
+                                                source: .fallback(reason: "no output known"))
+
+    /// A density given in logical pixels per inch (`--dpi`).
+    public static func configured(dotsPerInch: Double) -> OutputDensity {
+        OutputDensity(pixelsPerMillimetre: dotsPerInch / millimetresPerInch, source: .configured)
+    }
+
+    public static let millimetresPerInch = 25.4
+
+    /// Logical pixels per inch.
+    public var dotsPerInch: Double { pixelsPerMillimetre * Self.millimetresPerInch }
+
+    /// Physical sizes whose diagonal is outside this range (millimetres)
+    /// are not believed: below 20 mm is an EDID that gave its aspect ratio
+    /// (16x9 "mm") or nothing real, above 3 m is no panel a touch reaches
+    /// (and what projectors make up).
+    public static let plausibleDiagonal = 20.0...3000.0
+    /// Hardware pixels per millimetre outside this range (30 to 1000 dpi)
+    /// are not believed either: the sparsest panels in use (a 65-inch
+    /// 1080p television) have about 34 dpi, the densest phones about 600.
+    /// A compositor that reports one millimetre per pixel (weston's
+    /// headless backend does, at 25.4 dpi) lands below it.
+    public static let plausibleHardwareDensity = (30.0 / 25.4)...(1000.0 / 25.4)
+
+    /// The density of an output from what the compositor says about it:
+    /// its physical size in millimetres (`wl_output.geometry`), its current
+    /// mode in hardware pixels, and the scale from logical to hardware
+    /// pixels (the integer `wl_output.scale`, or the fractional scale the
+    /// compositor prefers). Both sizes are the panel's own, before any
+    /// transform. A size that is missing (0 mm), absurd, or implausible
+    /// for the mode gives the default density, with the reason, never a
+    /// wrong unit.
+    public static func measure(widthMillimetres: Int32, heightMillimetres: Int32, modeWidth: Int32?,
+                               modeHeight: Int32?, scale: Double) -> OutputDensity {
+        func fallback(_ reason: String) -> OutputDensity {
+            OutputDensity(pixelsPerMillimetre: GestureThresholds.defaultPixelsPerMillimetre, source: .fallback(reason: reason))
+        }
+        let mm = "\(widthMillimetres)x\(heightMillimetres) mm"
+        guard widthMillimetres > 0, heightMillimetres > 0 else {
+            return fallback("the output reports no physical size (\(mm))")
+        }
+        guard let modeWidth, let modeHeight, modeWidth > 0, modeHeight > 0 else {
+            return fallback("the output has no current mode")
+        }
+        guard scale.isFinite, scale > 0 else { return fallback("the output's scale \(scale) is not positive") }
+        let w = Double(widthMillimetres), h = Double(heightMillimetres)
+        let diagonal = (w * w + h * h).squareRoot()
+        guard plausibleDiagonal.contains(diagonal) else {
+            return fallback("the output's physical size \(mm) is implausible (diagonal \(Int(diagonal.rounded())) mm)")
+        }
+        let horizontal = Double(modeWidth) / w, vertical = Double(modeHeight) / h
+        let hardware = (Double(modeWidth) * Double(modeWidth) + Double(modeHeight) * Double(modeHeight)).squareRoot() / diagonal
+        guard plausibleHardwareDensity.contains(hardware) else {
+            return fallback("\(mm) for \(modeWidth)x\(modeHeight) px is \(Int((hardware * millimetresPerInch).rounded())) dpi, implausible")
+        }
+        // An aspect ratio unlike the mode's means one of the two sizes is
+        // made up (a square panel reported for a 16:9 mode).
+        guard max(horizontal, vertical) / min(horizontal, vertical) <= 1.5 else {
+            return fallback("\(mm) does not have the shape of \(modeWidth)x\(modeHeight) px")
+        }
+        return OutputDensity(pixelsPerMillimetre: hardware / scale,
+                             source: .measured(widthMillimetres: Int(widthMillimetres), heightMillimetres: Int(heightMillimetres)))
+    }
+
+    /// E.g. `3.78 px/mm (96 dpi), measured from 527x296 mm`, or `3.78
+    /// px/mm (96 dpi), default: the output reports no physical size (0x0 mm)`.
+    public var description: String {
+        let figure = "\(formatFixed(pixelsPerMillimetre)) px/mm (\(Int(dotsPerInch.rounded())) dpi)"
+        switch source {
+        case .measured(let w, let h): return "\(figure), measured from \(w)x\(h) mm"
+        case .configured: return "\(figure), given by --dpi"
+        case .fallback(let reason): return "\(figure), default: \(reason)"
+        }
+    }
 }
 
 /// A toplevel window's state (xdg_toplevel configure states).

@@ -53,6 +53,7 @@ public enum Keysym {
     }
     public static let a: UInt32 = 0x0061
     public static let d: UInt32 = 0x0064
+    public static let g: UInt32 = 0x0067
     public static let o: UInt32 = 0x006f
     public static let q: UInt32 = 0x0071
     public static let r: UInt32 = 0x0072

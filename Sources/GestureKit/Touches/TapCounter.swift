@@ -1,7 +1,7 @@
 /// Counts successive taps: a touch that goes down soon after the previous
 /// tap lifted, close to where it was, continues its count (1, 2, 3...).
-/// The limits are the window's `GestureThresholds.multiTapInterval` and
-/// `multiTapDistance`; a touch that moved beyond its `tapSlop` was no tap
+/// The limits are the window's `GestureThresholds.multiTapInterval`,
+/// `multiTapMinimumInterval` and `multiTapDistance`; a touch that moved beyond its `tapSlop` was no tap
 /// (its count is 0) and starts nothing.
 struct TapCounter {
     private var lastTap: (location: Point, time: Double, count: Int)?
@@ -12,6 +12,7 @@ struct TapCounter {
     func count(at location: Point, time: Double, othersDown: Bool, thresholds: GestureThresholds) -> Int {
         guard !othersDown, let last = lastTap,
               time - last.time <= thresholds.multiTapInterval,
+              time - last.time >= thresholds.multiTapMinimumInterval,
               location.distance(to: last.location) <= thresholds.logicalPixels(thresholds.multiTapDistance) else {
             return 1
         }

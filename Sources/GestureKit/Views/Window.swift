@@ -265,6 +265,7 @@ public final class Window: View {
         guard new != old else { return }
         environment = new
         if new.scale != old.scale { invalidateAll() }
+        if new.density != old.density { gestureThresholds.pixelsPerMillimetre = new.density.pixelsPerMillimetre }
         layoutDecorations()
         if new.orientation != old.orientation {
             rootViewController?.orientationDidChange(to: new.orientation)
@@ -274,7 +275,15 @@ public final class Window: View {
     }
 
     /// The thresholds this window judges touches by: UIKit's by default.
-    public var gestureThresholds = GestureThresholds.uikit
+    /// Their `pixelsPerMillimetre` always follows the environment's density
+    /// (a set assigned here takes it on). Observers hear of every change.
+    public var gestureThresholds = GestureThresholds.uikit {
+        didSet {
+            gestureThresholds.pixelsPerMillimetre = environment.density.pixelsPerMillimetre
+            guard gestureThresholds != oldValue else { return }
+            for o in observers { o.gestureThresholdsDidChange(gestureThresholds) }
+        }
+    }
 
     /// Timings of recent frames (the backend records them).
     public var frameStatistics = FrameStatistics()

@@ -7,6 +7,9 @@ public protocol WindowObserver: AnyObject {
                            to new: GestureRecognizer.State, reason: String?)
     func touchesDidChange(_ touches: [Touch], in window: Window)
     func environmentDidChange(_ environment: DisplayEnvironment)
+    /// The window's gesture thresholds changed: another set, or a new
+    /// density for their millimetres.
+    func gestureThresholdsDidChange(_ thresholds: GestureThresholds)
     /// The window's logical size changed (a configure, a script's `size`).
     func windowDidResize(_ window: Window, from oldSize: Size)
 }
@@ -18,5 +21,6 @@ extension WindowObserver {
                                   to new: GestureRecognizer.State, reason: String?) {}
     public func touchesDidChange(_ touches: [Touch], in window: Window) {}
     public func environmentDidChange(_ environment: DisplayEnvironment) {}
+    public func gestureThresholdsDidChange(_ thresholds: GestureThresholds) {}
     public func windowDidResize(_ window: Window, from oldSize: Size) {}
 }

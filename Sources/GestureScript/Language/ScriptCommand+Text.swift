@@ -42,6 +42,7 @@ extension ScriptCommand: CustomStringConvertible {
         case .shakeBegin: return "shake begin"
         case .shakeEnd(let ms): return "shake end" + (ms.map { " \(n($0))" } ?? "")
         case .orientation(let o): return "orientation \(o.scriptName)"
+        case .thresholds(let name): return "thresholds \(name)"
         case .expect(let e): return "expect \(e)"
         }
     }

@@ -47,6 +47,9 @@ public enum ScriptCommand: Equatable, Sendable {
     case shakeEnd(milliseconds: Double?)
     /// Sets the interface orientation, as a rotating device would.
     case orientation(InterfaceOrientation)
+    /// Judges gestures from now on by the named threshold preset
+    /// (`GestureThresholds.presets`), as `--thresholds` does at launch.
+    case thresholds(name: String)
     /// Checks the window's state.
     case expect(ScriptAssertion)
 }

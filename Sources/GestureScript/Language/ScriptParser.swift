@@ -32,6 +32,7 @@ public enum ScriptParser {
         ("page", ["page NAME"]),
         ("shake", ["shake MS", "shake begin", "shake end [MS]"]),
         ("orientation", ["orientation portrait|landscape-left|landscape-right|upside-down"]),
+        ("thresholds", ["thresholds " + GestureThresholds.presets.map(\.name).joined(separator: "|")]),
         ("expect", ["expect label|view|switch|recognizer|last-gesture|counter|page|orientation ..."]),
     ]
 
@@ -170,6 +171,7 @@ public enum ScriptParser {
             let word = try r.choice("ORIENTATION", InterfaceOrientation.scriptNames.map(\.name))
             return .orientation(InterfaceOrientation(scriptName: word)!)
         case "expect": return .expect(try readAssertion(&r, vocabulary: vocabulary))
+        case "thresholds": return .thresholds(name: try r.choice("PRESET", GestureThresholds.presets.map(\.name)))
         default:
             throw r.fail(1, "unknown command '\(name)'")
         }

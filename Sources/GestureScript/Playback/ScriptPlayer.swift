@@ -163,6 +163,7 @@ public final class ScriptPlayer {
         case .shakeBegin: return [.shakeBegan]
         case .shakeEnd(let ms): return [.shakeEnded(lasted: ms.map { $0 / 1000 })]
         case .orientation(let o): return [.orientation(o)]
+        case .thresholds(let name): return [.thresholds(name)]
         case .expect(let e): return [.expect(e)]
         case .key(let action, let chord): return GestureSynthesizer.keySteps(action, chord)
         case .keyboardRepeat(let settings): return [.keyRepeat(settings)]
@@ -298,6 +299,10 @@ public final class ScriptPlayer {
             var environment = window.environment
             environment.orientation = orientation
             window.updateEnvironment(environment)
+        case .thresholds(let name):
+            recordInput("thresholds", [("name", .string(name))])
+            // The parser admits only preset names.
+            if let preset = GestureThresholds.preset(named: name) { window.gestureThresholds = preset }
         case .page(let name):
             recordInput("page", [("name", .string(name))])
             try onPage?(name)

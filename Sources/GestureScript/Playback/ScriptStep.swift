@@ -33,6 +33,8 @@ public enum ScriptStep: Equatable, Sendable {
     /// the shake ended before it was reported, nil for now.
     case shakeEnded(lasted: Double?)
     case orientation(InterfaceOrientation)
+    /// Switches the window to a threshold preset, by name.
+    case thresholds(String)
     case page(String)
     case snapshot(name: String, golden: GoldenComparison?)
     case expect(ScriptAssertion)

@@ -7,7 +7,7 @@ import GestureKit
 /// - two visible labels whose text rectangles intersect, unless an opaque
 ///   enough view drawn between them covers the intersection (the help
 ///   overlay over the page, the debug panel, a sheet's panel);
-/// - a switch, button or tab smaller than 44x44 px, outside the window or
+/// - a switch, button, tab or segment smaller than 44x44 px, outside the window or
 ///   clipped, or over another label's text.
 /// Text rectangles are the measured ones (`Label.textFrame`), so the
 /// window must measure with the renderer's fonts.
@@ -106,6 +106,8 @@ struct TextLayoutAudit {
             switch entry.view {
             case is Switch, is Button: targets = [entry.view.convert(entry.view.bounds, to: nil)]
             case let bar as TabBar: targets = bar.subviews.indices.map { bar.convert(bar.tabFrame($0), to: nil) }
+            case let control as SegmentedControl:
+                targets = control.titles.indices.map { control.convert(control.segmentFrame($0), to: nil) }
             default: continue
             }
             let name = Self.describe(entry.view)

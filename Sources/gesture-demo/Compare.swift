@@ -1,0 +1,143 @@
+import ArgumentParser
+import DemoApp
+import Foundation
+import GestureKit
+import GestureScript
+
+/// `gesture-demo compare FILE`: the same input judged by every threshold
+/// preset (docs/gesture-lab.md).
+struct Compare: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Replay a script or recording under every threshold preset and compare what each recognized.",
+        discussion: """
+            Plays FILE headless on a virtual clock once per preset (\(ThresholdOptions.presetNames)), \
+            in the app's window plus one recognizer of every kind on the window itself (named lab.*), \
+            and prints each preset's thresholds, every recognizer's decision with its time and reason, \
+            and what each preset made of the touches. Exit codes: 0 compared, 1 the report could not \
+            be written, 2 bad flags, a malformed script or one without touches.
+            """)
+
+    @Argument(help: "An input script or a --record recording (docs/scripting.md).")
+    var file: String
+
+    @Option(help: "Window size in logical pixels, WIDTHxHEIGHT, before the script's first size (default 800x600).")
+    var size: String?
+
+    @Option(help: "Page shown before the script's first page.")
+    var page = DemoPage.touches
+
+    /// Shared with the app's own flags (`--dpi`; `--thresholds` does not
+    /// apply: compare judges under every preset).
+    @OptionGroup var lab: ThresholdOptions
+
+    @Option(help: ArgumentHelp("Also write a picture of each gesture under every preset, and index.html, here.",
+                               valueName: "DIR"))
+    var report: String?
+
+    @Option(parsing: .unconditional, help: "Stop the script after this many seconds of virtual time.")
+    var timeLimit = ScriptDefaults.timeLimit
+
+    func validate() throws {
+        _ = try size.map(parseWindowSize)
+        _ = try density()
+        guard timeLimit.isFinite, timeLimit > 0 else {
+            throw ValidationError("--time-limit expects a positive number of seconds, got '\(formatScriptNumber(timeLimit))'")
+        }
+    }
+
+    private func density() throws -> OutputDensity {
+        guard lab.presetName == GestureThresholds.uikit.name else {
+            throw ValidationError("compare judges under every preset; --thresholds does not apply to it")
+        }
+        return try lab.headlessDensity()
+    }
+
+    func run() throws {
+        let text = try GestureDemo.readScript(file)
+        let script = try ScriptSetup.parse(text, name: file, report: printError)
+        let windowSize = try size.map(parseWindowSize) ?? DemoApp.defaultSize
+        let density = try density()
+        var comparison = ThresholdComparison(script: script, makeWindow: { [page] preset, clock in
+            HeadlessRun.makeWindow(size: windowSize, page: page, clock: clock, thresholds: preset, density: density)
+        }, configure: { player, window in ScriptSetup.connectApp(player, window: window) })
+        comparison.timeLimit = timeLimit
+        let runs = comparison.run()
+        guard let trails = runs.first?.trails, !trails.isEmpty else {
+            throw ExitError.usage("\(file) has no touches (no down, tap, swipe... and no pointer drag): "
+                                  + "nothing for the presets to judge")
+        }
+        for line in comparison.ignoredLines {
+            printError("\(file):\(line.line):\(line.column): note: '\(line.text)' ignored: compare judges under every preset")
+        }
+        let summary = ComparisonReport(scriptName: file, runs: runs, size: windowSize, density: density)
+        print(summary.text, terminator: "")
+        if let report {
+            try writeReport(summary, spans: GestureSpan.split(trails), to: report)
+        }
+    }
+
+    /// One picture per gesture and an index.html showing them with the
+    /// table.
+    private func writeReport(_ summary: ComparisonReport, spans: [GestureSpan], to directory: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw ExitError.runtime("cannot create report folder \(directory): \(error.localizedDescription)")
+        }
+        var figures: [(file: String, caption: String)] = []
+        for (i, span) in spans.enumerated() {
+            let name = "gesture-\(i + 1).png"
+            let fingers = span.trails.count == 1 ? "1 finger" : "\(span.trails.count) fingers"
+            let caption = "Gesture \(i + 1) of \(spans.count): \(fingers), from \(formatFixed(span.start, digits: 3)) s"
+            let picture = ComparisonPicture(runs: summary.runs, span: span, title: "\(file): \(caption)")
+            do {
+                try picture.writePNG(to: (directory as NSString).appendingPathComponent(name))
+            } catch {
+                throw ExitError.runtime("\(error)")
+            }
+            figures.append((name, caption))
+        }
+        let page = ComparisonHTML.page(title: "gesture-demo compare \(file)", text: summary.text, figures: figures)
+        let index = (directory as NSString).appendingPathComponent("index.html")
+        do {
+            try page.write(toFile: index, atomically: true, encoding: .utf8)
+        } catch {
+            throw ExitError.runtime("cannot write \(index): \(error.localizedDescription)")
+        }
+        printError("report: \(index) and \(figures.count) picture\(figures.count == 1 ? "" : "s")")
+    }
+}
+
+/// The report's index page: the printed comparison, then each picture.
+enum ComparisonHTML {
+    static func page(title: String, text: String, figures: [(file: String, caption: String)]) -> String {
+        var html = """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>
+            <style>body{font-family:sans-serif;margin:2em;background:#f2f2f7}pre{background:#fff;padding:1em;overflow-x:auto}
+            figure{margin:2em 0}img{max-width:100%;border:1px solid #d1d1d6}</style></head><body>
+            <h1>\(escape(title))</h1>
+            <pre>\(escape(text))</pre>
+
+            """
+        for figure in figures {
+            html += "<figure><img src=\"\(escape(figure.file))\" alt=\"\(escape(figure.caption))\">"
+                + "<figcaption>\(escape(figure.caption))</figcaption></figure>\n"
+        }
+        return html + "</body></html>\n"
+    }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,63 @@
+import DemoApp
+import GestureKit
+import GestureScript
+import Testing
+
+/// The Gestures page's preset chooser: it sets the window's thresholds,
+/// follows them whoever changes them, and the label names the preset that
+/// judged; the debug overlay shows the conversion.
+@MainActor
+@Suite("Threshold chooser")
+struct ThresholdChooserTests {
+    let clock = VirtualTimeSource()
+    let window: Window
+    let vc: GesturesViewController
+
+    init() {
+        window = DemoApp.makeWindow(timeSource: clock, page: .gestures)
+        vc = DemoApp.currentPage(of: window) as! GesturesViewController
+    }
+
+    func play(_ text: String) throws {
+        try ScriptPlayer(window: window, clock: clock).run(ScriptParser.parse(text, fileName: "test"))
+    }
+
+    @Test("the chooser's segments are UIKit, Android, GTK and Flutter, UIKit first, each a 44 px target at 360 px wide")
+    func segments() {
+        #expect(vc.presetChooser.titles == ["UIKit", "Android", "GTK", "Flutter"])
+        #expect(vc.presetChooser.selectedIndex == 0)
+        window.resize(to: Size(width: 360, height: 480))
+        window.layoutIfNeeded()
+        let segment = vc.presetChooser.segmentFrame(3)
+        #expect(segment.width >= 44 && segment.height >= 44, "\(segment)")
+    }
+
+    @Test("tapping Android judges by Android's rules: a tap reads Tapped (android)")
+    func tapChooses() throws {
+        let android = vc.presetChooser.convert(vc.presetChooser.segmentFrame(1), to: nil)
+        try play("tap \(android.midX) \(android.midY)\nwait 400\ntap @tapArea\nwait 400")
+        #expect(window.gestureThresholds.name == "android")
+        #expect(vc.outputLabel.text == "Tapped (android)")
+    }
+
+    @Test("the chooser follows a script's 'thresholds' line and Ctrl+G, which steps on to the next preset")
+    func follows() throws {
+        try play("thresholds flutter")
+        #expect(vc.presetChooser.selectedIndex == 3)
+        window.handleKey(KeyEvent(keysym: Keysym.g, modifiers: .control))
+        #expect(window.gestureThresholds.name == "uikit" && vc.presetChooser.selectedIndex == 0)
+        window.handleKey(KeyEvent(keysym: Keysym.g, modifiers: .control))
+        #expect(window.gestureThresholds.name == "android" && vc.presetChooser.selectedIndex == 1)
+    }
+
+    @Test("the debug overlay shows the preset's slops in its unit, millimetres and pixels, and where the density comes from")
+    func overlay() throws {
+        var environment = window.environment
+        environment.density = .configured(dotsPerInch: 150)
+        window.updateEnvironment(environment)
+        try play("thresholds android\nkey ctrl+d")
+        let lines = try #require(window.view(named: "debugPanel")?.subviews.compactMap { ($0 as? Label)?.text }.first)
+        #expect(lines.contains("android: tap slop 8 dp = 1.27 mm = 7.5 px, pan slop 8 dp = 1.27 mm = 7.5 px"), "\(lines)")
+        #expect(lines.contains("density 5.91 px/mm (150 dpi), given by --dpi"), "\(lines)")
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+/// `gesture-demo compare` and the `--thresholds` and `--dpi` flags, run as
+/// a user runs them.
+@Suite("compare command and threshold flags")
+struct CompareCommandTests {
+    struct Output {
+        var exitCode: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs the app binary with `arguments` in a scratch folder holding
+    /// `files`, and hands that folder to `check`.
+    func run(_ arguments: [String], files: [String: String] = [:],
+             check: (Output, URL) throws -> Void) throws {
+        let scratch = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("compare-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        for (name, text) in files { try text.write(to: scratch.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        let process = Process()
+        process.executableURL = try Scenarios.binary()
+        process.arguments = arguments
+        process.currentDirectoryURL = scratch
+        let out = scratch.appendingPathComponent("stdout"), err = scratch.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+        process.waitUntilExit()
+        let read = { (url: URL) in String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self) }
+        try check(Output(exitCode: process.terminationStatus, stdout: read(out), stderr: read(err)), scratch)
+    }
+
+    static var wobblyTap: String {
+        Scenarios.folder.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("docs/gesture-lab/wobbly-tap.gds").path
+    }
+
+    @Test("the documented wobbly tap compares to a table: a tap for UIKit and Flutter, a pan for Android, nothing for GTK; exit 0")
+    func documentedExample() throws {
+        try run(["compare", Self.wobblyTap]) { output, _ in
+            #expect(output.exitCode == 0, "\(output.stderr)")
+            #expect(output.stdout.contains("preset   recognizer     view     decision    at (s)  why"), "\(output.stdout)")
+            for line in ["  uikit    lab.tap, tap", "  android  lab.pan", "  gtk      nothing recognized",
+                         "  flutter  lab.tap, tap"] {
+                #expect(output.stdout.contains(line + "\n"), "\(line) in \(output.stdout)")
+            }
+        }
+    }
+
+    @Test("at --dpi 150 Android's 8 dp is 7.5 px, so the same wobble is a tap there too")
+    func dpi() throws {
+        try run(["compare", Self.wobblyTap, "--dpi", "150"]) { output, _ in
+            #expect(output.exitCode == 0, "\(output.stderr)")
+            #expect(output.stdout.contains("5.91 px/mm (150 dpi), given by --dpi"), "\(output.stdout)")
+            #expect(output.stdout.contains("  android  lab.tap, tap\n"), "\(output.stdout)")
+        }
+    }
+
+    @Test("--report writes a picture per gesture and an index.html naming them")
+    func report() throws {
+        try run(["compare", Self.wobblyTap, "--report", "lab"]) { output, folder in
+            #expect(output.exitCode == 0, "\(output.stderr)")
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("lab").path).sorted()
+            #expect(files == ["gesture-1.png", "index.html"])
+            let html = try String(contentsOf: folder.appendingPathComponent("lab/index.html"), encoding: .utf8)
+            #expect(html.contains("<img src=\"gesture-1.png\"") && html.contains("lab.pan"))
+        }
+    }
+
+    @Test("a malformed script: exit 2 with file:line:column, and no report")
+    func malformed() throws {
+        try run(["compare", "bad.gds", "--report", "lab"], files: ["bad.gds": "size 800 600\ntapp 1 2\n"]) { output, folder in
+            #expect(output.exitCode == 2)
+            #expect(output.stderr.contains("bad.gds:2:1: unknown command 'tapp'"), "\(output.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("lab").path))
+        }
+    }
+
+    @Test("a recording without touches (keys and pointer moves only): exit 2, saying there is nothing to judge")
+    func noTouches() throws {
+        let recording = "page touches\nsize 800 600\npointer move 10 10\nkey press ctrl\nkey release ctrl\nwait 100\n"
+        try run(["compare", "keys.gds"], files: ["keys.gds": recording]) { output, _ in
+            #expect(output.exitCode == 2)
+            #expect(output.stderr.contains("keys.gds has no touches"), "\(output.stderr)")
+            #expect(output.stdout.isEmpty)
+        }
+    }
+
+    @Test("an unknown --thresholds: exit 2 listing the presets, headless and for compare's sibling flags")
+    func unknownPreset() throws {
+        try run(["--headless", "--thresholds", "ios"]) { output, _ in
+            #expect(output.exitCode == 2)
+            #expect(output.stderr.contains("--thresholds expects one of: uikit, android, gtk, flutter; got 'ios'"),
+                    "\(output.stderr)")
+        }
+        try run(["compare", Self.wobblyTap, "--dpi", "0"]) { output, _ in
+            #expect(output.exitCode == 2)
+            #expect(output.stderr.contains("--dpi expects logical pixels per inch from 20 to 1000, got '0'"), "\(output.stderr)")
+        }
+    }
+
+    @Test("--thresholds android judges a headless run by Android's rules: the label says so")
+    func headlessPreset() throws {
+        let script = "size 800 600\npage gestures\ntap @tapArea\nwait 400\nexpect label output == \"Tapped (android)\"\n"
+        try run(["--script", "s.gds", "--out", "out", "--thresholds", "android"], files: ["s.gds": script]) { output, _ in
+            #expect(output.exitCode == 0, "\(output.stderr)")
+        }
+    }
+}
