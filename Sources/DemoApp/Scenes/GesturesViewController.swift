@@ -142,24 +142,12 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
         }
         pinch.addAction { [weak self] r in
             guard let self, let pinch = r as? PinchGestureRecognizer else { return }
-            self.outputLabel.updateText { text in
-                text += "Pinched, Scale:"
-                text += formatFixed(pinch.scale)
-                text += ", Velocity:"
-                text += formatFixed(pinch.velocity)
-                self.appendJudge(to: &text)
-            }
+            self.showMeasurement("Pinched, Scale:", pinch.scale, velocity: pinch.velocity)
             self.setImage(scale: pinch.scale, rotation: 0)
         }
         rotation.addAction { [weak self] r in
             guard let self, let rotation = r as? RotationGestureRecognizer else { return }
-            self.outputLabel.updateText { text in
-                text += "Rotated, Radians:"
-                text += formatFixed(rotation.rotation)
-                text += ", Velocity:"
-                text += formatFixed(rotation.velocity)
-                self.appendJudge(to: &text)
-            }
+            self.showMeasurement("Rotated, Radians:", rotation.rotation, velocity: rotation.velocity)
             self.setImage(scale: self.imageScale, rotation: rotation.rotation)
         }
         pinchArea.addGestureRecognizer(pinch)
@@ -218,6 +206,19 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
         outputLabel.updateText { label in
             label += text
             appendJudge(to: &label)
+        }
+    }
+
+    /// Seed 004's feedback for a continuous gesture, e.g. "Pinched,
+    /// Scale:1.50, Velocity:0.32 (uikit)", built in the label's own storage:
+    /// it changes with every touch event.
+    private func showMeasurement(_ prefix: String, _ value: Double, velocity: Double) {
+        outputLabel.updateText { text in
+            text += prefix
+            text += formatFixed(value)
+            text += ", Velocity:"
+            text += formatFixed(velocity)
+            appendJudge(to: &text)
         }
     }
 

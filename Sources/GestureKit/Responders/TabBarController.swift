@@ -34,7 +34,7 @@ open class TabBarController: ViewController {
 
     open override func viewDidLoad() {
         view.name = "tabs"
-        tabBar.onSelect = { [weak self] index in self?.selectedIndex = index }
+        tabBar.onValueChanged = { [weak self] bar in self?.selectedIndex = bar.selectedIndex }
         view.addSubview(tabBar)
         showSelected(previous: nil)
     }
@@ -82,61 +82,29 @@ open class TabBarController: ViewController {
     }
 }
 
-/// The bar of page titles: each tab is at least 44 px in both directions;
-/// a touch that ends on a tab selects it. A title too long for its tab
-/// shrinks.
-public final class TabBar: View {
+/// The bar of page titles: a segmented control drawn as a tab bar (the
+/// selected title in blue over an underline). Each tab is at least 44 px in
+/// both directions; a touch that ends on a tab selects it. A title too long
+/// for its tab shrinks.
+public final class TabBar: SegmentedControl {
     public static let height = 44.0
     /// The narrowest a tab gets: a touch target.
-    public static let minimumTabWidth = 44.0
+    public static let minimumTabWidth = SegmentedControl.minimumSegmentSize.width
 
-    var titles: [String] = [] {
-        didSet {
-            for label in labels { label.removeFromSuperview() }
-            labels = titles.map { title in
-                let label = Label(text: title)
-                label.minimumScaleFactor = 0.6
-                addSubview(label)
-                return label
-            }
-            styleLabels()
-            setNeedsLayout()
-        }
-    }
-    var selectedIndex = 0 {
-        didSet {
-            styleLabels()
-            setNeedsDisplay()
-        }
-    }
-    var onSelect: ((Int) -> Void)?
-    private var labels: [Label] = []
-
-    public override init() {
-        super.init()
+    public init() {
+        super.init(titles: [])
         name = "tabBar"
         backgroundColor = Color(rgb: 0xf7f7f8)
+        cornerRadius = 0
     }
 
     /// The frame of tab `index` in the bar's coordinates.
-    public func tabFrame(_ index: Int) -> Rect {
-        let width = bounds.width / Double(max(1, titles.count))
-        return Rect(x: Double(index) * width, y: 0, width: width, height: bounds.height)
-    }
+    public func tabFrame(_ index: Int) -> Rect { segmentFrame(index) }
 
-    private func styleLabels() {
-        for (i, label) in labels.enumerated() {
-            let selected = i == selectedIndex
-            label.font = Font(size: 16, bold: selected)
-            label.textColor = selected ? .systemBlue : Color(rgb: 0x6e6e73)
-        }
-    }
-
-    public override func layoutSubviews() {
-        for (i, label) in labels.enumerated() {
-            // Clear of the tab's edges and of the underline.
-            label.frame = tabFrame(i).insetBy(dx: 4, dy: 4)
-        }
+    public override func style(_ label: Label, selected: Bool) {
+        label.minimumScaleFactor = 0.6
+        label.font = Font(size: 16, bold: selected)
+        label.textColor = selected ? .systemBlue : Color(rgb: 0x6e6e73)
     }
 
     public override func draw(_ rect: Rect, in canvas: Canvas) {
@@ -144,17 +112,5 @@ public final class TabBar: View {
         guard titles.indices.contains(selectedIndex) else { return }
         let f = tabFrame(selectedIndex)
         canvas.fill(Rect(x: f.minX + 12, y: f.maxY - 3, width: f.width - 24, height: 3), color: .systemBlue)
-    }
-
-    public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {}
-    public override func touchesMoved(_ touches: Set<Touch>, with event: Event) {}
-    public override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {}
-
-    public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
-        guard let p = touches.first?.location(in: self), point(inside: p) else { return }
-        for i in titles.indices where tabFrame(i).contains(p) {
-            onSelect?(i)
-            return
-        }
     }
 }

@@ -130,15 +130,7 @@ final class TouchDelivery: GestureArenaDelegate {
                     break  // held touches are settled by arenaDidDecide
                 }
             case .cancelled:
-                switch t.viewDelivery {
-                case .began, .endHeld:
-                    t.viewDelivery = .finished
-                    batch.add(t, .cancelled)
-                case .pending:
-                    t.viewDelivery = .finished
-                case .finished:
-                    break
-                }
+                finishForView(t, in: &batch)
                 heldTouches.removeAll { $0 === t }
             }
         }
@@ -231,18 +223,24 @@ final class TouchDelivery: GestureArenaDelegate {
         var batch = borrow(&spareBatch, empty: ViewBatch())
         defer { spareBatch = batch }
         for t in touches where include(t) {
-            switch t.viewDelivery {
-            case .began, .endHeld:
-                t.viewDelivery = .finished
-                batch.add(t, .cancelled)
-            case .pending:
-                t.viewDelivery = .finished
-            case .finished:
-                break
-            }
+            finishForView(t, in: &batch)
         }
         heldTouches.removeAll { $0.viewDelivery == .finished }
         send(&batch)
+    }
+
+    /// Ends `t` for its view as cancelled: `touchesCancelled` if the view saw
+    /// it begin, nothing if its begin was held (the view never knew it).
+    private func finishForView(_ t: Touch, in batch: inout ViewBatch) {
+        switch t.viewDelivery {
+        case .began, .endHeld:
+            t.viewDelivery = .finished
+            batch.add(t, .cancelled)
+        case .pending:
+            t.viewDelivery = .finished
+        case .finished:
+            break
+        }
     }
 
     /// Sends a batch outside a frame, with an event holding its touches and

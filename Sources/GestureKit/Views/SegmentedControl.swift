@@ -11,7 +11,17 @@ open class SegmentedControl: View {
     /// The smallest size of one segment: a touch target.
     public static let minimumSegmentSize = Size(width: 44, height: 44)
 
-    public private(set) var titles: [String]
+    /// The segments' titles, in order. Setting them rebuilds the segments
+    /// (keeping the selection if it is still in range).
+    public var titles: [String] {
+        didSet {
+            guard titles != oldValue else { return }
+            makeLabels()
+            if !titles.indices.contains(selectedIndex) { selectedIndex = 0 }
+            setNeedsLayout()
+            setNeedsDisplay()
+        }
+    }
     private var labels: [Label] = []
 
     /// The selected segment. Setting it (in range) redraws; only the user's
@@ -37,6 +47,11 @@ open class SegmentedControl: View {
         super.init()
         backgroundColor = Color(rgb: 0xe3e3e8)
         cornerRadius = 9
+        makeLabels()
+    }
+
+    private func makeLabels() {
+        for label in labels { label.removeFromSuperview() }
         labels = titles.map { title in
             let label = Label(text: title)
             label.minimumScaleFactor = 0.7
@@ -73,11 +88,14 @@ open class SegmentedControl: View {
     }
 
     private func styleLabels() {
-        for (i, label) in labels.enumerated() {
-            let selected = i == selectedIndex
-            label.font = Font(size: 15, bold: selected)
-            label.textColor = selected ? .black : Color(rgb: 0x3a3a3c)
-        }
+        for (i, label) in labels.enumerated() { style(label, selected: i == selectedIndex) }
+    }
+
+    /// Sets a segment's title font and colour; subclasses with another look
+    /// override it (and `draw(_:in:)`).
+    open func style(_ label: Label, selected: Bool) {
+        label.font = Font(size: 15, bold: selected)
+        label.textColor = selected ? .black : Color(rgb: 0x3a3a3c)
     }
 
     open override func layoutSubviews() {
