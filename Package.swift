@@ -54,11 +54,15 @@ let package = Package(
         // MARK: Sensors (Linux IIO accelerometer -> shake)
         .target(name: "GestureSensors", dependencies: ["GestureKit"]),
 
+        // MARK: Test runner (gesture-demo test): workers, shards, JUnit and HTML reports
+        .target(name: "GestureTestRunner", dependencies: ["GestureKit", "GestureScript", "CPosix"]),
+
         // MARK: The app
         .target(name: "DemoApp", dependencies: ["GestureKit"]),
         .executableTarget(name: "gesture-demo",
                           dependencies: ["DemoApp", "GestureKit", "GestureRender",
                                          "GestureWayland", "GestureScript", "GestureSensors",
+                                         "GestureTestRunner",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // MARK: Tests
@@ -68,6 +72,7 @@ let package = Package(
         .testTarget(name: "DemoAppTests", dependencies: ["DemoApp", "GestureKit", "GestureScript"]),
         .testTarget(name: "GestureScriptTests", dependencies: ["GestureScript", "GestureKit", "GestureRender", "DemoApp"]),
         .testTarget(name: "GestureSensorsTests", dependencies: ["GestureSensors", "GestureKit"]),
+        .testTarget(name: "GestureTestRunnerTests", dependencies: ["GestureTestRunner", "GestureScript"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CCairo"], exclude: ["README.md"]),
         .testTarget(name: "GestureKitPropertyTests",
                     dependencies: ["GestureKit", "DemoApp",

@@ -21,6 +21,8 @@ struct HeadlessRun {
     /// Whether `snapshot NAME vs GOLDEN` rewrites the golden instead of
     /// comparing (`--update-goldens`).
     var updateGoldens = false
+    /// Where to write the window's last frame as PNG, if anywhere.
+    var finalFrame: String?
     /// Where failed checks are reported as they happen.
     var report: (String) -> Void = printError
 
@@ -52,6 +54,13 @@ struct HeadlessRun {
             try player.run(script)
         } catch {
             failure = error
+        }
+        if let finalFrame {
+            do {
+                try RenderedImage(window: window).writePNG(to: finalFrame)
+            } catch {
+                report("gesture-demo: cannot write the final frame \(finalFrame): \(error)")
+            }
         }
         // The log is written even when the run fails, so the failure can be
         // traced.

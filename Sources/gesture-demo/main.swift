@@ -16,7 +16,8 @@ struct GestureDemo: ParsableCommand {
             no compositor at all (WAYLAND_DISPLAY unset and no wayland-0 socket), it plays \
             a built-in tour headless and writes its snapshots instead. Exit codes: 0 success, \
             1 runtime failure (e.g. lost compositor), 2 bad flags or a malformed script.
-            """)
+            """,
+        subcommands: [TestCommand.self])
 
     @Flag(help: "Run without a compositor, on a virtual clock.")
     var headless = false
@@ -38,6 +39,11 @@ struct GestureDemo: ParsableCommand {
 
     @Flag(help: "Write each 'snapshot NAME vs GOLDEN' as the new golden image instead of comparing.")
     var updateGoldens = false
+
+    // Where a headless run writes the window's last frame (the test
+    // runner's report draws the touch trails over it).
+    @Option(help: .hidden)
+    var finalFrame: String?
 
     @Option(help: "Write a live session's log (JSON lines, as log.jsonl) to this file ('-' for standard output).")
     var log: String?
@@ -144,7 +150,7 @@ struct GestureDemo: ParsableCommand {
         let summary = try HeadlessRun(scriptText: text, scriptName: name, outputDirectory: out,
                                       size: size, page: page, timeLimit: timeLimit,
                                       goldenDirectory: goldens.isEmpty ? "." : goldens,
-                                      updateGoldens: updateGoldens).run()
+                                      updateGoldens: updateGoldens, finalFrame: finalFrame).run()
         print(summary)
     }
 }
