@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "DemoAppTests", dependencies: ["DemoApp", "GestureKit", "GestureScript"]),
         .testTarget(name: "GestureScriptTests", dependencies: ["GestureScript", "GestureKit", "GestureRender", "DemoApp"]),
         .testTarget(name: "GestureSensorsTests", dependencies: ["GestureSensors", "GestureKit"]),
-        .testTarget(name: "GestureTestRunnerTests", dependencies: ["GestureTestRunner", "GestureScript"]),
+        .testTarget(name: "GestureTestRunnerTests", dependencies: ["GestureTestRunner", "GestureScript", "GestureRender"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CCairo"], exclude: ["README.md"]),
         .testTarget(name: "GestureKitPropertyTests",
                     dependencies: ["GestureKit", "DemoApp",

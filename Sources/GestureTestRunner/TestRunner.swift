@@ -228,9 +228,7 @@ public struct TestRunner {
             console.line("Failures:")
             for result in failures {
                 console.line("  \(result.script.path) [\(result.status.rawValue)]")
-                let details = result.failedChecks.isEmpty ? [result.reason] : result.failedChecks.map(\.message)
-                for detail in details { console.line("    \(detail)") }
-                if result.status == .stopped, !result.failedChecks.isEmpty { console.line("    \(result.reason)") }
+                for detail in result.details { console.line("    \(detail)") }
             }
         }
         var tally: [String] = []
@@ -238,7 +236,7 @@ public struct TestRunner {
             let count = failures.filter { $0.status == status }.count
             if count > 0 { tally.append("\(count) \(status.rawValue)") }
         }
-        var facts = ["\(results.count) scripts in \(formatFixed(seconds, digits: 2)) s"]
+        var facts = ["\(results.count) script\(results.count == 1 ? "" : "s") in \(formatFixed(seconds, digits: 2)) s"]
         if !note.isEmpty { facts.insert(note, at: 0) }
         if options.merge.isEmpty { facts.append("\(options.jobs) workers") }
         if !tally.isEmpty { facts.append(tally.joined(separator: ", ")) }

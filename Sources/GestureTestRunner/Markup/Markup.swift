@@ -21,7 +21,7 @@ public enum Markup: Sendable {
     /// a closing tag, so the page is both valid HTML and well-formed XML.
     public func render(xml: Bool = false) -> String {
         var out = ""
-        write(into: &out, xml: xml)
+        write(into: &out, xml: xml, indent: xml ? "" : nil)
         return out
     }
 
@@ -30,7 +30,10 @@ public enum Markup: Sendable {
         "circle", "ellipse", "line", "path", "polygon", "polyline", "rect", "image", "stop", "use",
     ]
 
-    private func write(into out: inout String, xml: Bool) {
+    /// `indent` (XML only) puts each child of an element that holds only
+    /// elements on a line of its own, for people reading the file; text
+    /// content is never touched.
+    private func write(into out: inout String, xml: Bool, indent: String?) {
         switch self {
         case .text(let s): Markup.escape(s, into: &out, quotes: false)
         case .trusted(let s): out += s
@@ -46,7 +49,12 @@ public enum Markup: Sendable {
                 return
             }
             out += ">"
-            for child in children { child.write(into: &out, xml: xml) }
+            let nested = indent != nil && children.allSatisfy { if case .element = $0 { true } else { false } }
+            for child in children {
+                if nested, let indent { out += "\n" + indent + "  " }
+                child.write(into: &out, xml: xml, indent: nested ? indent.map { $0 + "  " } : nil)
+            }
+            if nested, let indent { out += "\n" + indent }
             out += "</" + name + ">"
         }
     }

@@ -1,3 +1,4 @@
+import GestureKit
 import GestureScript
 
 /// What happened in one run, read from its `log.jsonl` for the report's
@@ -96,8 +97,9 @@ struct GestureStory {
             case "control":
                 labels.append(Note(time: t, text: "\(record["name"]?.string ?? ""): \(record["value"]?.string ?? "")"))
             case "assert":
-                let text = "line \(line ?? 0): \(record["subject"]?.string ?? "") \(record["op"]?.string ?? "") "
-                    + "\(record["expected"]?.string ?? ""), actual \(record["actual"]?.string ?? "")"
+                let op = record["op"]?.string ?? "=="
+                let text = "line \(line ?? 0): \(record["subject"]?.string ?? "") \(op) "
+                    + "\(jsonString(record["expected"]?.string ?? "")), actual \(jsonString(record["actual"]?.string ?? ""))"
                 if record["ok"] == .bool(true) {
                     passedChecks.append(Note(time: t, text: text, line: line))
                 } else {

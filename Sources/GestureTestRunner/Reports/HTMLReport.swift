@@ -76,7 +76,7 @@ struct HTMLReport {
                             let count = failed.filter { $0.status == status }.count
                             if count > 0 { Markup.el("span", [("class", "badge \(status.rawValue)")]) { " \(count) \(status.rawValue)" } }
                         }
-                        " \(results.count) scripts, \(formatFixed(results.reduce(0) { $0 + $1.seconds }, digits: 2)) s of worker time"
+                        " \(results.count) script\(results.count == 1 ? "" : "s"), \(formatFixed(results.reduce(0) { $0 + $1.seconds }, digits: 2)) s of worker time"
                     }
                     index(ordered)
                 }
@@ -123,7 +123,11 @@ struct HTMLReport {
                 }
             }
             if !result.status.isPassed { failure(result) }
-            if !result.records.isEmpty { pictures(result, story: story, relative: relative) }
+            if !result.records.isEmpty {
+                pictures(result, story: story, relative: relative)
+            } else if result.status == .hung || result.status == .crashed {
+                Markup.el("p", [("class", "note")]) { "The worker was gone before it wrote its log, so there is no picture of this run." }
+            }
             snapshots(result, relative: relative)
             if !result.output.isEmpty {
                 Markup.el("details", [("class", "output")]) {
@@ -164,18 +168,32 @@ struct HTMLReport {
         let height = size?.height ?? story.windowSize?.height ?? 600
         let frame = size == nil ? nil : relative + "/" + Self.finalFrame
         return .el("div", [("class", "pictures")]) {
-            Markup.el("figure", [("class", "gesture")]) {
-                TrailsPicture(story: story, frame: frame, width: width, height: height).svg
-                Markup.el("figcaption") {
-                    story.focus == nil ? "Touch trails over the final frame: a dot where a finger went down (numbered as in the timeline), a ring where it lifted, a cross where it was cancelled."
-                        : "Touch trails over the final frame; bold: the gesture before the first failure, grey: the others."
+            let trails = TrailsPicture(story: story, frame: frame, width: width, height: height)
+            Markup.el("div", [("class", "row")]) {
+                Markup.el("figure", [("class", "gesture")]) {
+                    trails.svg
+                    Markup.el("figcaption") {
+                        if story.trails.isEmpty {
+                            "The final frame; no finger touched in this script."
+                        } else if story.focus == nil {
+                            "Touch trails over the final frame: a numbered dot where a finger went down (numbered as in the timeline), a ring where it lifted, a cross where it was cancelled."
+                        } else {
+                            "Touch trails over the final frame; in colour the gesture before the first failure, grey the others."
+                        }
+                    }
+                }
+                if let closeUp = trails.closeUp() {
+                    Markup.el("figure", [("class", "gesture closeup")]) {
+                        closeUp
+                        Markup.el("figcaption") { "Close-up of that gesture: every touch sample, where recognizers failed (red cross), and a scale in window pixels." }
+                    }
                 }
             }
             Markup.el("figure", [("class", "timeline")]) {
                 Markup.el("figcaption") { "Timeline of the whole run" }
                 TimelinePicture(story: story).svg
             }
-            if let focus = story.focus {
+            if let focus = story.focus, focus.upperBound - focus.lowerBound < story.endTime * 0.7 {
                 let pad = max((focus.upperBound - focus.lowerBound) * 0.08, 0.02)
                 Markup.el("figure", [("class", "timeline")]) {
                     Markup.el("figcaption") {
@@ -233,10 +251,15 @@ struct HTMLReport {
         .failure{background:#fff4f4;border:1px solid #f1c0c0;border-radius:4px;padding:6px 10px;margin:8px 0}
         .failure code{white-space:pre-wrap;word-break:break-word}
         table.expect th{text-align:right;padding-right:8px;color:#555;font-weight:normal}
+        .row{display:flex;gap:16px;flex-wrap:wrap;align-items:flex-start}
+        .row figure.gesture{flex:1 1 400px;max-width:560px}
+        .row figure.closeup{flex:0 0 360px}
+        svg.trails .failedhere text{fill:#b71c1c;stroke:#fff;stroke-width:.3px;paint-order:stroke;font-family:sans-serif;font-weight:bold}
+        svg.trails .scale text{fill:#000;stroke:none;font-family:sans-serif}
         .pictures figure,.snapshots figure{margin:10px 0}
         figcaption{color:#555;font-size:12px;margin:2px 0 4px}
-        svg.trails{max-width:min(100%,640px);height:auto;border:1px solid #ccc;background:#fff}
-        svg.trails .id{fill:#fff;font:bold 11px sans-serif;text-anchor:middle;stroke:none}
+        svg.trails{max-width:min(100%,560px);height:auto;border:1px solid #ccc;background:#fff}
+        svg.trails .id{fill:#fff;font-family:sans-serif;font-weight:bold;text-anchor:middle;stroke:none}
         svg.trails .faint{opacity:.55}
         svg.trails text.none{fill:#555;font:14px sans-serif}
         svg.timeline{max-width:100%;height:auto;border:1px solid #ddd;background:#fff;font:11px "DejaVu Sans",sans-serif}

@@ -61,7 +61,9 @@ struct JUnitReport {
                     details(result)
                 }
             }
-            if !result.output.isEmpty { Markup.el("system-err") { result.output } }
+            // What the worker printed, where it helps: a passing one only
+            // names its temporary folder.
+            if !result.status.isPassed && !result.output.isEmpty { Markup.el("system-err") { result.output } }
         }
     }
 

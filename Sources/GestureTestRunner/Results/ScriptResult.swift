@@ -92,11 +92,13 @@ public struct ScriptResult: Sendable {
             reason = ""
         case .exited(2):
             status = .malformed
-            let errors = printed.filter { !$0.hasPrefix("gesture-demo: ") }
-            reason = errors.first ?? printed.last ?? "malformed script"
+            let errors = printed.filter { $0.hasPrefix(path + ":") }
+            reason = (errors.first ?? printed.last ?? "malformed script")
+                + (errors.count > 1 ? " (and \(errors.count - 1) more malformed line\(errors.count == 2 ? "" : "s"))" : "")
         case .exited(1) where stop != nil:
+            // The worker prints the stop with its file:line:column.
             status = .stopped
-            reason = "stopped: " + (stop ?? "")
+            reason = Self.stopLine(printed, path: path) ?? "stopped: " + (stop ?? "")
         case .exited(1) where !failedChecks.isEmpty:
             status = .failed
             let count = failedChecks.count
@@ -122,6 +124,15 @@ public struct ScriptResult: Sendable {
         }
     }
 
+    /// The worker's line for a stopped run (`gesture-demo: FILE:LINE:COL:
+    /// stopped: ...`), without its prefix and its count of failed checks.
+    private static func stopLine(_ printed: [String], path: String) -> String? {
+        let prefix = "gesture-demo: "
+        guard let line = printed.last(where: { $0.hasPrefix(prefix + path + ":") }) else { return nil }
+        let said = line.dropFirst(prefix.count)
+        return String(said.firstRange(of: " (and ").map { said[..<$0.lowerBound] } ?? said)
+    }
+
     /// A crash's last printed line (a Swift runtime's "Fatal error: ...").
     private static func lastWords(_ printed: [String]) -> String {
         printed.last(where: { !$0.isEmpty }).map { ": \($0)" } ?? ""
@@ -131,6 +142,21 @@ public struct ScriptResult: Sendable {
         let names: [Int32: String] = [1: "SIGHUP", 2: "SIGINT", 3: "SIGQUIT", 4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT",
                                       7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV", 13: "SIGPIPE", 15: "SIGTERM"]
         return names[signal].map { "\($0) (signal \(signal))" } ?? "signal \(signal)"
+    }
+
+    /// Everything that went wrong, a line each: every failed check, then
+    /// why the run stopped; every malformed line; or why the worker died.
+    public var details: [String] {
+        let printed = output.split(separator: "\n").map(String.init)
+        switch status {
+        case .passed: return []
+        case .failed: return failedChecks.map(\.message)
+        case .stopped: return failedChecks.map(\.message) + [reason]
+        case .malformed:
+            let errors = printed.filter { $0.hasPrefix(script.path + ":") }
+            return errors.isEmpty ? [reason] : errors
+        case .crashed, .hung: return [reason]
+        }
     }
 
     /// The first thing that went wrong, for a report's headline: the first
