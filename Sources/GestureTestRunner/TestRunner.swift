@@ -52,6 +52,7 @@ public struct TestRunner {
         let start = cposix_monotonic_seconds()
         let results: [ScriptResult]
         var note = ""
+        var rendered: [String: String] = [:]
         if options.merge.isEmpty {
             let all = try ScriptDiscovery.scripts(in: options.paths.isEmpty ? [Self.defaultPath] : options.paths)
             guard !all.isEmpty else {
@@ -63,18 +64,19 @@ public struct TestRunner {
                 scripts = shard.select(all, durations: durations)
                 note = "shard \(shard.index)/\(shard.count): \(scripts.count) of \(all.count) scripts"
             }
-            results = try play(scripts, durations: durations, start: start)
+            results = try play(scripts, durations: durations, start: start, rendered: &rendered)
         } else {
             results = try merged()
             note = "merged \(options.merge.count) reports"
         }
-        try writeReports(results)
+        try writeReports(results, rendered: rendered)
         return summarize(results, note: note, seconds: cposix_monotonic_seconds() - start)
     }
 
     // MARK: Running
 
-    private func play(_ scripts: [ScriptFile], durations: [String: Double], start: Double) throws(RunnerError) -> [ScriptResult] {
+    private func play(_ scripts: [ScriptFile], durations: [String: Double], start: Double,
+                      rendered: inout [String: String]) throws(RunnerError) -> [ScriptResult] {
         let root: String
         if let report = options.report {
             try prepareReportFolder(report)
@@ -95,7 +97,7 @@ public struct TestRunner {
         let arguments = order.map { i in
             var args = ["--headless", "--script", scripts[i].path, "--out", FileSystem.join(root, folders[i]),
                         "--time-limit", formatScriptNumber(options.timeLimit)]
-            if options.report != nil { args += ["--final-frame", FileSystem.join(root, folders[i]) + "/" + HTMLReport.finalFrame] }
+            if options.report != nil { args += ["--final-frame-on-failure", FileSystem.join(root, folders[i]) + "/" + HTMLReport.finalFrame] }
             if options.updateGoldens { args.append("--update-goldens") }
             return args
         }
@@ -111,7 +113,7 @@ public struct TestRunner {
             let i = order[finish.job]
             let folder = FileSystem.join(root, folders[i])
             let result = ScriptResult(script: scripts[i], exit: finish.exit, output: finish.output,
-                                      seconds: finish.seconds, folder: folder)
+                                      seconds: finish.seconds, folder: folder, readsPassingLog: options.report != nil)
             if result.status.isPassed {
                 passed += 1
             } else {
@@ -119,6 +121,9 @@ public struct TestRunner {
                 console.line("\(result.status.rawValue.uppercased()) \(result.script.path): \(result.reason)")
             }
             results[i] = result
+            if let report = options.report {
+                rendered[result.script.path] = HTMLReport(results: [], folder: report, title: "").renderSection(result)
+            }
             progress()
         }
         console.clearProgress()
@@ -203,7 +208,7 @@ public struct TestRunner {
 
     // MARK: Reporting
 
-    private func writeReports(_ results: [ScriptResult]) throws(RunnerError) {
+    private func writeReports(_ results: [ScriptResult], rendered: [String: String]) throws(RunnerError) {
         let sorted = results.sorted { $0.script.path < $1.script.path }
         if let junit = options.junit {
             try FileSystem.write(JUnitReport(results: sorted, name: suiteName).xml, to: junit)
@@ -211,7 +216,7 @@ public struct TestRunner {
         if let report = options.report {
             let lines = sorted.map { ResultsFile.line(for: $0, folder: HTMLReport.relativeFolder(of: $0, in: report)) }
             try FileSystem.write(lines.map { $0 + "\n" }.joined(), to: FileSystem.join(report, ResultsFile.name))
-            try HTMLReport(results: sorted, folder: report, title: suiteName).write()
+            try HTMLReport(results: sorted, folder: report, title: suiteName, rendered: rendered).write()
         }
     }
 

@@ -21,7 +21,8 @@ struct HeadlessRun {
     /// Whether `snapshot NAME vs GOLDEN` rewrites the golden instead of
     /// comparing (`--update-goldens`).
     var updateGoldens = false
-    /// Where to write the window's last frame as PNG, if anywhere.
+    /// Where to write the window's last frame as PNG when the run fails
+    /// (a check failed or it stopped), if anywhere.
     var finalFrame: String?
     /// Where failed checks are reported as they happen.
     var report: (String) -> Void = printError
@@ -55,7 +56,9 @@ struct HeadlessRun {
         } catch {
             failure = error
         }
-        if let finalFrame {
+        // Only a failed run's: that is where a report's reader looks, and a
+        // passing suite pays nothing for it.
+        if let finalFrame, failure != nil || !player.failures.isEmpty {
             do {
                 try RenderedImage(window: window).writePNG(to: finalFrame)
             } catch {

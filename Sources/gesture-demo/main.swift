@@ -40,9 +40,9 @@ struct GestureDemo: ParsableCommand {
     @Flag(help: "Write each 'snapshot NAME vs GOLDEN' as the new golden image instead of comparing.")
     var updateGoldens = false
 
-    // Where a headless run writes the window's last frame (the test
-    // runner's report draws the touch trails over it).
-    @Option(help: .hidden)
+    // Where a headless run that fails writes the window's last frame (the
+    // test runner's report draws the touch trails over it).
+    @Option(name: .customLong("final-frame-on-failure"), help: .hidden)
     var finalFrame: String?
 
     @Option(help: "Write a live session's log (JSON lines, as log.jsonl) to this file ('-' for standard output).")

@@ -24,6 +24,9 @@ struct HTMLReport {
     /// The report's folder.
     var folder: String
     var title: String
+    /// Sections already rendered (`renderSection`) by script path; the
+    /// runner renders each as its worker ends, while the others still run.
+    var rendered: [String: String] = [:]
 
     /// A script's folder relative to the report (`scripts/NAME`).
     static func relativeFolder(of result: ScriptResult, in report: String) -> String {
@@ -32,19 +35,26 @@ struct HTMLReport {
     }
 
     func write() throws(RunnerError) {
-        for result in results { try copyGoldens(result) }
         let page = "<!DOCTYPE html>\n" + document.render() + "\n"
         try FileSystem.write(page, to: FileSystem.join(folder, Self.indexName))
     }
 
+    /// One script's section of the page, as HTML, with the goldens it
+    /// shows copied beside it.
+    func renderSection(_ result: ScriptResult) -> String {
+        copyGoldens(result)
+        return section(result).render()
+    }
+
     /// Copies each golden a failed comparison names into the script's
     /// folder (`NAME.golden.png`), so the report needs nothing outside it.
-    private func copyGoldens(_ result: ScriptResult) throws(RunnerError) {
+    /// One that cannot be copied is left out of the page.
+    private func copyGoldens(_ result: ScriptResult) {
         for check in result.failedChecks {
             guard let golden = check.golden, let copy = goldenCopy(check) else { continue }
             let source = golden.hasPrefix("/") ? golden : FileSystem.join(FileSystem.directory(of: result.script.path), golden)
             let target = FileSystem.join(result.folder, copy)
-            if !FileSystem.exists(target) && FileSystem.size(of: source) != nil { try FileSystem.copy(source, to: target) }
+            if !FileSystem.exists(target) && FileSystem.size(of: source) != nil { try? FileSystem.copy(source, to: target) }
         }
     }
 
@@ -80,7 +90,9 @@ struct HTMLReport {
                     }
                     index(ordered)
                 }
-                for result in ordered { section(result) }
+                for result in ordered {
+                    Markup.trusted(rendered[result.script.path] ?? renderSection(result))
+                }
             }
         }
     }
@@ -162,23 +174,31 @@ struct HTMLReport {
     }
 
     private func pictures(_ result: ScriptResult, story: GestureStory, relative: String) -> Markup {
-        let framePath = FileSystem.join(result.folder, Self.finalFrame)
-        let size = PNGSize(path: framePath)
+        // A failed run's worker saves its final frame; a passing one's
+        // trails go over its last snapshot, or over a blank window.
+        var frame: (file: String, what: String)?
+        if FileSystem.exists(FileSystem.join(result.folder, Self.finalFrame)) {
+            frame = (Self.finalFrame, "the final frame")
+        } else if let last = result.records.last(where: { $0.type == "snapshot" }), let file = last["file"]?.string {
+            frame = (file, "the last snapshot (\(last["name"]?.string ?? file), at \(formatFixed(last.time, digits: 3)) s)")
+        }
+        let size = frame.flatMap { PNGSize(path: FileSystem.join(result.folder, $0.file)) }
         let width = size?.width ?? story.windowSize?.width ?? 800
         let height = size?.height ?? story.windowSize?.height ?? 600
-        let frame = size == nil ? nil : relative + "/" + Self.finalFrame
+        let over = size == nil ? "a blank window (no snapshot was taken)" : frame!.what
         return .el("div", [("class", "pictures")]) {
-            let trails = TrailsPicture(story: story, frame: frame, width: width, height: height)
+            let trails = TrailsPicture(story: story, frame: size == nil ? nil : relative + "/" + frame!.file,
+                                       width: width, height: height)
             Markup.el("div", [("class", "row")]) {
                 Markup.el("figure", [("class", "gesture")]) {
                     trails.svg
                     Markup.el("figcaption") {
                         if story.trails.isEmpty {
-                            "The final frame; no finger touched in this script."
+                            "No finger touched in this script; the picture is \(over)."
                         } else if story.focus == nil {
-                            "Touch trails over the final frame: a numbered dot where a finger went down (numbered as in the timeline), a ring where it lifted, a cross where it was cancelled."
+                            "Touch trails over \(over): a numbered dot where a finger went down (numbered as in the timeline), a ring where it lifted, a cross where it was cancelled."
                         } else {
-                            "Touch trails over the final frame; in colour the gesture before the first failure, grey the others."
+                            "Touch trails over \(over); in colour the gesture before the first failure, grey the others."
                         }
                     }
                 }

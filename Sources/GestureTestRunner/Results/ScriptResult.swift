@@ -61,13 +61,16 @@ public struct ScriptResult: Sendable {
     public var records: [ScriptRecord]
 
     /// Judges a finished worker from its exit, its output and its log.
-    init(script: ScriptFile, exit: WorkerExit, output: String, seconds: Double, folder: String) {
+    /// A passing script's log is read only when `readsPassingLog` (for the
+    /// HTML report); its exit says all the rest.
+    init(script: ScriptFile, exit: WorkerExit, output: String, seconds: Double, folder: String,
+         readsPassingLog: Bool = true) {
         self.script = script
         self.exit = exit
         self.output = output
         self.seconds = seconds
         self.folder = folder
-        records = LogReader.records(atPath: FileSystem.join(folder, "log.jsonl"))
+        records = exit == .exited(0) && !readsPassingLog ? [] : LogReader.records(atPath: FileSystem.join(folder, "log.jsonl"))
         checks = records.last { $0.type == "end" }.flatMap { $0["checks"]?.number }.map { Int($0) } ?? 0
         let printed = output.split(separator: "\n").map(String.init)
         let path = script.path

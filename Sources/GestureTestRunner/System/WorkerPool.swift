@@ -88,6 +88,9 @@ final class WorkerPool {
             for i in running.indices where fds[i].revents != 0 && drain(&running[i]) {
                 close(running[i].fd)
                 running[i].fd = -1
+                // The pipe closes as the process exits: give it a moment to
+                // become reapable rather than a whole poll round.
+                for _ in 0..<20 where !hasExited(running[i].pid) { usleep(100) }
             }
             let after = cposix_monotonic_seconds()
             var index = running.count - 1
@@ -119,6 +122,12 @@ final class WorkerPool {
         if room > 0 { worker.output.append(contentsOf: chunk[0..<min(n, room)]) }
         if n > room { worker.truncated = true }
         return false
+    }
+
+    /// Whether `pid` has ended, without reaping it.
+    private func hasExited(_ pid: pid_t) -> Bool {
+        var info = siginfo_t()
+        return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info._sifields._sigchld.si_pid == pid
     }
 
     /// The raw wait status of an ended worker (reaping it); nil while it
