@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Installs the system packages the build needs (only those missing), then
 # generates the Wayland protocol glue. Usage: scripts/setup.sh [--test]
-# (--test adds what the end-to-end tests need: weston and libweston).
+# (--test adds what the end-to-end tests need: weston and libweston, and
+# chromium for the test runner's HTML report).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(libwayland-dev wayland-protocols libcairo2-dev libxkbcommon-dev pkg-config fonts-dejavu-core)
 if [ "${1:-}" = "--test" ]; then
     packages+=(weston libweston-10-dev libpng-dev)
+    # The test runner's HTML report is opened in a real browser engine.
+    packages+=(chromium)
 fi
 
 missing=()

@@ -211,6 +211,7 @@ public struct TestRunner {
     private func writeReports(_ results: [ScriptResult], rendered: [String: String]) throws(RunnerError) {
         let sorted = results.sorted { $0.script.path < $1.script.path }
         if let junit = options.junit {
+            try FileSystem.makeDirectories(FileSystem.directory(of: junit))
             try FileSystem.write(JUnitReport(results: sorted, name: suiteName).xml, to: junit)
         }
         if let report = options.report {
@@ -246,7 +247,7 @@ public struct TestRunner {
         if options.merge.isEmpty { facts.append("\(options.jobs) workers") }
         if !tally.isEmpty { facts.append(tally.joined(separator: ", ")) }
         if let report = options.report { facts.append("report: \(FileSystem.join(report, HTMLReport.indexName))") }
-        console.line("")
+        if !failures.isEmpty { console.line("") }
         console.line(facts.joined(separator: "; "))
         console.line("\(results.count - failures.count) passed, \(failures.count) failed")
         if failures.contains(where: { $0.status == .malformed }) { return 2 }
