@@ -51,10 +51,15 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "Write each 'snapshot NAME vs GOLDEN' as the new golden image instead of comparing.")
     var updateGoldens = false
 
-    // The program each script runs in: this binary. Tests of the runner
-    // point it at a stand-in that crashes or hangs.
+    // The program started as a worker (`PROGRAM test --serve`): this
+    // binary. Tests of the runner point it at a stand-in that crashes.
     @Option(help: .hidden)
     var worker: String?
+
+    // Be a worker: play the scripts the runner sends on standard input
+    // (TestWorker).
+    @Flag(help: .hidden)
+    var serve = false
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs expects a number of workers of at least 1, got \(jobs)") }
@@ -73,6 +78,7 @@ struct TestCommand: ParsableCommand {
     }
 
     func run() throws {
+        if serve { TestWorker.serve() }
         guard let program = worker ?? TestRunner.currentExecutable else {
             throw ExitError.runtime("cannot find this program's executable (/proc/self/exe) to start workers")
         }

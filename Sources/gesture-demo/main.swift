@@ -159,20 +159,4 @@ func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
 
-// Parse and run by hand so that every kind of failure gets the exit code
-// the README promises (ArgumentParser alone would use 64 for usage errors).
-do {
-    var command = try GestureDemo.parseAsRoot()
-    try command.run()
-} catch let error as ExitError {
-    printError("gesture-demo: \(error.message)")
-    exit(error.code)
-} catch {
-    let code = GestureDemo.exitCode(for: error)
-    if code == .success {
-        print(GestureDemo.fullMessage(for: error))
-        exit(0)
-    }
-    printError(GestureDemo.fullMessage(for: error))
-    exit(2)
-}
+exit(exitCode { var command = try GestureDemo.parseAsRoot(); try command.run() })

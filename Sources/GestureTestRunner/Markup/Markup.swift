@@ -63,6 +63,11 @@ public enum Markup: Sendable {
     /// characters XML 1.0 cannot carry at all (a worker's output may hold
     /// terminal escapes), keeping tab, newline and carriage return.
     static func escape(_ s: String, into out: inout String, quotes: Bool) {
+        // Most texts need nothing: append them whole.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0xEF }) {
+            out += s
+            return
+        }
         for scalar in s.unicodeScalars {
             switch scalar {
             case "&": out += "&amp;"
@@ -75,6 +80,18 @@ public enum Markup: Sendable {
             default: out.unicodeScalars.append(scalar)
             }
         }
+    }
+}
+
+extension Markup {
+    /// A coordinate or length for SVG: one decimal, the way `formatFixed`
+    /// writes it, without its general-purpose cost (a picture has
+    /// thousands).
+    static func number(_ v: Double) -> String {
+        guard v.isFinite else { return "0" }
+        let tenths = Int((v * 10).rounded())
+        let whole = abs(tenths) / 10, fraction = abs(tenths) % 10
+        return (tenths < 0 ? "-" : "") + String(whole) + "." + String(fraction)
     }
 }
 

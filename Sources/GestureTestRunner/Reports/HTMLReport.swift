@@ -317,7 +317,7 @@ struct PNGSize {
     var height: Double
 
     init?(path: String) {
-        guard let bytes = try? FileSystem.read(path), bytes.count >= 24,
+        guard let bytes = try? FileSystem.read(path, upTo: 24), bytes.count >= 24,
               bytes[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
         func word(_ at: Int) -> Double { Double(bytes[at..<at + 4].reduce(0) { $0 << 8 | UInt32($1) }) }
         width = word(16)

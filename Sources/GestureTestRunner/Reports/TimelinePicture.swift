@@ -222,5 +222,5 @@ struct TimelinePicture {
         s.count <= count ? s : String(s.prefix(count - 1)) + "…"
     }
 
-    private func n(_ v: Double) -> String { formatFixed(v, digits: 1) }
+    private func n(_ v: Double) -> String { Markup.number(v) }
 }

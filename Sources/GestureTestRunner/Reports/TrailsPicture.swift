@@ -151,5 +151,5 @@ struct TrailsPicture {
         }
     }
 
-    private func n(_ v: Double) -> String { formatFixed(v, digits: 1) }
+    private func n(_ v: Double) -> String { Markup.number(v) }
 }

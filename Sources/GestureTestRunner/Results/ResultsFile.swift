@@ -21,6 +21,7 @@ enum ResultsFile {
         switch result.exit {
         case .exited(let code): fields += [("exit", .string("exited")), ("code", .number(Double(code)))]
         case .signaled(let signal): fields += [("exit", .string("signaled")), ("code", .number(Double(signal)))]
+        case .vanished(let code): fields += [("exit", .string("vanished")), ("code", .number(Double(code)))]
         case .hung(let seconds): fields += [("exit", .string("hung")), ("code", .number(seconds))]
         case .notStarted(let why): fields += [("exit", .string("not-started")), ("message", .string(why))]
         }
@@ -41,6 +42,7 @@ enum ResultsFile {
             switch record["exit"]?.string {
             case "exited": exit = .exited(Int32(code))
             case "signaled": exit = .signaled(Int32(code))
+            case "vanished": exit = .vanished(Int32(code))
             case "hung": exit = .hung(seconds: code)
             default: exit = .notStarted(record["message"]?.string ?? "unknown")
             }

@@ -115,6 +115,9 @@ public struct ScriptResult: Sendable {
         case .exited(let code):
             status = .crashed
             reason = "crashed: exit status \(code)" + Self.lastWords(printed)
+        case .vanished(let code):
+            status = .crashed
+            reason = "crashed: the worker exited (status \(code)) before the script ended" + Self.lastWords(printed)
         case .signaled(let signal):
             status = .crashed
             reason = "crashed: killed by \(Self.signalName(signal))" + Self.lastWords(printed)

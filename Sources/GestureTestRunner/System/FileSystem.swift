@@ -49,7 +49,8 @@ enum FileSystem {
         return names
     }
 
-    static func read(_ path: String) throws(RunnerError) -> [UInt8] {
+    /// The file's bytes, or its first `limit` bytes.
+    static func read(_ path: String, upTo limit: Int = .max) throws(RunnerError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .system("cannot read \(path)", errno) }
         defer { close(fd) }
@@ -62,7 +63,8 @@ enum FileSystem {
                 throw .system("cannot read \(path)", errno)
             }
             if n == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<n])
+            bytes.append(contentsOf: chunk[0..<min(n, limit - bytes.count)])
+            if bytes.count >= limit { return bytes }
         }
     }
 
