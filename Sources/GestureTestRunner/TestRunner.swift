@@ -4,8 +4,8 @@ import GestureScript
 import Glibc
 
 /// `gesture-demo test`: finds the scripts, keeps this machine's shard,
-/// plays each headless in a worker process (`program --headless --script
-/// FILE --out DIR`), and reports: failures as they come, a progress line
+/// has worker processes play each headless (`--headless --script FILE
+/// --out DIR`, sent to `program test --serve`), and reports: failures as they come, a progress line
 /// on a terminal, `N passed, N failed`, and the JUnit and HTML reports.
 public struct TestRunner {
     /// Everything the command line says.

@@ -4,8 +4,9 @@ import GestureTestRunner
 import Glibc
 
 /// `gesture-demo test [PATH...]`: runs many scripts in parallel worker
-/// processes, each one `gesture-demo --headless --script FILE`, for a
-/// suite and for a CI matrix (docs/scripting.md, "Running many scripts").
+/// processes (`gesture-demo test --serve`, each playing scripts as
+/// `gesture-demo --headless --script FILE` would), for a suite and for a
+/// CI matrix (docs/scripting.md, "Running many scripts").
 /// The work is done by the GestureTestRunner target; this file is the
 /// command line.
 struct TestCommand: ParsableCommand {
@@ -23,7 +24,7 @@ struct TestCommand: ParsableCommand {
     @Argument(help: "Scripts, or folders of .gds scripts (default: \(TestRunner.defaultPath)).")
     var paths: [String] = []
 
-    @Option(name: [.short, .long], help: "How many scripts run at once, each in its own process (default: the number of cores).")
+    @Option(name: [.short, .long], help: "How many scripts run at once, in as many worker processes (default: the number of cores).")
     var jobs = TestRunner.defaultJobs
 
     @Option(help: "Run only part INDEX of COUNT of the scripts (e.g. 2/4), for a CI matrix; the parts together are the whole suite.")

@@ -65,6 +65,35 @@ struct RunnerCommandTests {
         #expect(!splits[2].isEmpty)
     }
 
+    @Test("one worker playing the scenarios one after another gives each the log and snapshots of a process of its own")
+    func workersKeepScriptsApart() throws {
+        let folder = try RunnerProcess.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("report")
+        let run = try RunnerProcess.test(["Tests/Scenarios", "--jobs", "1", "--report", report.path])
+        #expect(run.exitCode == 0, "\(run.stdout)")
+        let scripts = try FileManager.default.contentsOfDirectory(atPath: RunnerProcess.package.appendingPathComponent("Tests/Scenarios").path)
+            .filter { $0.hasSuffix(".gds") }.sorted()
+        #expect(scripts.count >= 6)
+        for script in scripts {
+            let alone = folder.appendingPathComponent("alone-" + script)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: try RunnerProcess.binary())
+            process.arguments = ["--headless", "--script", "Tests/Scenarios/" + script, "--out", alone.path]
+            process.currentDirectoryURL = RunnerProcess.package
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            let shared = report.appendingPathComponent("scripts/Tests--Scenarios--" + script)
+            for file in try FileManager.default.contentsOfDirectory(atPath: alone.path) {
+                let a = try Data(contentsOf: alone.appendingPathComponent(file))
+                let b = try Data(contentsOf: shared.appendingPathComponent(file))
+                #expect(a == b, "\(script): \(file) differs between a worker's run and a process of its own")
+            }
+        }
+    }
+
     @Test("a folder of passing scripts exits 0 with one worker as with several", arguments: ["1", "3"])
     func passingSuite(jobs: String) throws {
         let run = try RunnerProcess.test([RunnerProcess.suite + "/passing", "--jobs", jobs])
