@@ -142,7 +142,7 @@ struct RunnerSuiteTests {
         #expect(images.contains { $0.hasSuffix("/flatcube.png") })
         #expect(images.contains { $0.hasSuffix("/flatcube.golden.png") })
         #expect(images.contains { $0.hasSuffix("/flatcube.diff.png") })
-        #expect(golden.stringValue?.contains("83454 of 172800 pixels differ") == true)
+        #expect(golden.stringValue?.contains(/\d+ of 172800 pixels differ/) == true)
     }
 
     @Test("the picture of a failed tap shows why: the finger's trail, where the tap failed and the reason, on the time axis")
