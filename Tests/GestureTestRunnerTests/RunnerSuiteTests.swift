@@ -9,7 +9,7 @@ import Testing
 /// scripts, two failing ones, one past the virtual time limit, one
 /// malformed, one that hangs (minutes of real time) and one whose worker
 /// crashes (`crashing-worker.sh` stands in for the worker and dies of
-/// SIGSEGV on it), with two workers, a 3-second watchdog, JUnit and the
+/// SIGSEGV on it), with two workers, a 5-second watchdog, JUnit and the
 /// HTML report. One run, read by every test.
 @Suite("gesture-demo test over a folder of passing, failing, malformed, hanging and crashing scripts")
 struct RunnerSuiteTests {
@@ -23,7 +23,7 @@ struct RunnerSuiteTests {
     static let shared: Result<SuiteRun, Error> = Result {
         let folder = try RunnerProcess.scratchFolder()
         let process = try RunnerProcess.test([
-            RunnerProcess.suite, "--jobs", "2", "--watchdog", "3",
+            RunnerProcess.suite, "--jobs", "2", "--watchdog", "5",
             "--worker", RunnerProcess.fixtures + "/crashing-worker.sh",
             "--junit", folder.appendingPathComponent("junit.xml").path,
             "--report", folder.appendingPathComponent("report").path,
@@ -63,7 +63,7 @@ struct RunnerSuiteTests {
         let out = try Self.shared.get().process.stdout
         #expect(out.contains(#"FAILED Tests/RunnerFixtures/suite/failing/tap-slides.gds: Tests/RunnerFixtures/suite/failing/tap-slides.gds:7:1: assertion failed: expect label output == "Tapped": expected "Tapped", actual "Try a gesture in an area""#))
         #expect(out.contains("CRASHED Tests/RunnerFixtures/suite/broken/crashing.gds: crashed: killed by SIGSEGV (signal 11)"))
-        #expect(out.contains("HUNG Tests/RunnerFixtures/suite/broken/hanging.gds: hung: still running after 3 s of real time (--watchdog); killed"))
+        #expect(out.contains("HUNG Tests/RunnerFixtures/suite/broken/hanging.gds: hung: still running after 5 s of real time (--watchdog); killed"))
         #expect(out.contains("Tests/RunnerFixtures/suite/failing/endless.gds:4:1: stopped: the script runs past the time limit of 600 s"))
         #expect(out.contains("MALFORMED Tests/RunnerFixtures/suite/malformed/typo.gds: Tests/RunnerFixtures/suite/malformed/typo.gds:3:1: unknown command 'tapp'"))
         #expect(!out.contains("PASSED"), "passing scripts are counted, not listed")
