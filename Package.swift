@@ -60,11 +60,15 @@ let package = Package(
         .target(name: "GestureSensors",
                 dependencies: ["GestureKit", .product(name: "Logging", package: "swift-log")]),
 
+        // MARK: Test runner (gesture-demo test): workers, shards, JUnit and HTML reports
+        .target(name: "GestureTestRunner", dependencies: ["GestureKit", "GestureScript", "CPosix"]),
+
         // MARK: The app
         .target(name: "DemoApp", dependencies: ["GestureKit"]),
         .executableTarget(name: "gesture-demo",
                           dependencies: ["DemoApp", "GestureKit", "GestureRender",
                                          "GestureWayland", "GestureScript", "GestureSensors",
+                                         "GestureTestRunner",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                          .product(name: "Logging", package: "swift-log")]),
 
@@ -77,6 +81,7 @@ let package = Package(
         .testTarget(name: "GestureSensorsTests",
                     dependencies: ["GestureSensors", "GestureKit",
                                    .product(name: "InMemoryLogging", package: "swift-log")]),
+        .testTarget(name: "GestureTestRunnerTests", dependencies: ["GestureTestRunner", "GestureScript", "GestureRender"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CCairo"], exclude: ["README.md"]),
         // The repository as a user receives it: committed protocol glue,
         // install.sh, the desktop data and the example package.

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs the system packages the build needs (only those missing).
 # Usage: scripts/setup.sh [--test|--bench] (--test adds what the end-to-end
-# and packaging tests need: weston, libweston and the desktop-file and
-# AppStream validators; --bench adds to those GTK 4's demos, a peer of the
-# live benchmark). The Wayland protocol glue is committed; the tests check
-# it against this system's wayland-scanner (protocols/README.md).
+# and packaging tests need: weston, libweston, the desktop-file and
+# AppStream validators, and chromium for the test runner's HTML report;
+# --bench adds to those GTK 4's demos, a peer of the live benchmark). The
+# Wayland protocol glue is committed; the tests check it against this
+# system's wayland-scanner (protocols/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,6 +14,8 @@ if [ "${1:-}" = "--test" ] || [ "${1:-}" = "--bench" ]; then
     packages+=(weston libweston-10-dev libpng-dev)
     # What the packaging tests check an install with (Tests/PackagingTests).
     packages+=(desktop-file-utils appstream librsvg2-bin groff-base zsh fish)
+    # The test runner's HTML report is opened in a real browser engine.
+    packages+=(chromium)
 fi
 if [ "${1:-}" = "--bench" ]; then
     packages+=(gtk-4-examples)

@@ -26,6 +26,9 @@ struct HeadlessRun {
     var thresholds = GestureThresholds.uikit
     /// The density their millimetres are converted with (`--dpi`).
     var density = ThresholdOptions.headlessDefault
+    /// Where to write the window's last frame as PNG when the run fails
+    /// (a check failed or it stopped), if anywhere.
+    var finalFrame: String?
     /// Where failed checks are reported as they happen.
     var report: (String) -> Void = printError
 
@@ -69,6 +72,15 @@ struct HeadlessRun {
             try player.run(script)
         } catch {
             failure = error
+        }
+        // Only a failed run's: that is where a report's reader looks, and a
+        // passing suite pays nothing for it.
+        if let finalFrame, failure != nil || !player.failures.isEmpty {
+            do {
+                try RenderedImage(window: window).writePNG(to: finalFrame)
+            } catch {
+                report("gesture-demo: cannot write the final frame \(finalFrame): \(error)")
+            }
         }
         // The log is written even when the run fails, so the failure can be
         // traced.

@@ -27,8 +27,9 @@ enum ScriptSetup {
     /// Every name the app can show, learnt from the app itself: each page,
     /// what each shortcut shows (the help and debug overlays), and the
     /// shake-to-edit sheet, whose buttons are named after the undo actions
-    /// of the moment (a placeholder stands for those).
-    static var vocabulary: ScriptVocabulary {
+    /// of the moment (a placeholder stands for those). Learnt once per
+    /// process: a test runner's worker plays many scripts.
+    static let vocabulary: ScriptVocabulary = {
         var vocabulary = ScriptVocabulary(pages: DemoPage.allCases.map(\.rawValue), counters: counterNames)
         let window = DemoApp.makeWindow(timeSource: VirtualTimeSource(), output: { _ in })
         for page in DemoPage.allCases {
@@ -49,7 +50,7 @@ enum ScriptSetup {
         window.application.presentShakeToEdit?()
         vocabulary.addNames(shownIn: window)
         return vocabulary
-    }
+    }()
 
     /// Wires `player` and `log` to the app's window: the log hears the
     /// window and its input and takes the player's records.

@@ -19,7 +19,7 @@ struct GestureDemo: ParsableCommand {
             1 runtime failure (e.g. lost compositor), 2 bad flags or a malformed script.
             """,
         version: DemoApp.version,
-        subcommands: [Compare.self])
+        subcommands: [Compare.self, TestCommand.self])
 
     @Flag(help: "Run without a compositor, on a virtual clock.")
     var headless = false
@@ -41,6 +41,11 @@ struct GestureDemo: ParsableCommand {
 
     @Flag(help: "Write each 'snapshot NAME vs GOLDEN' as the new golden image instead of comparing.")
     var updateGoldens = false
+
+    // Where a headless run that fails writes the window's last frame (the
+    // test runner's report draws the touch trails over it).
+    @Option(name: .customLong("final-frame-on-failure"), help: .hidden)
+    var finalFrame: String?
 
     @Option(help: "Write a live session's log (JSON lines, as log.jsonl) to this file ('-' for standard output).")
     var log: String?
@@ -144,7 +149,7 @@ struct GestureDemo: ParsableCommand {
                                       size: size, page: page, timeLimit: timeLimit,
                                       goldenDirectory: goldens.isEmpty ? "." : goldens,
                                       updateGoldens: updateGoldens, thresholds: lab.preset(),
-                                      density: lab.headlessDensity()).run()
+                                      density: lab.headlessDensity(), finalFrame: finalFrame).run()
         print(summary)
     }
 }
@@ -155,20 +160,4 @@ func printError(_ message: String) {
 
 LoggingSystem.bootstrap(AppLogHandler.init)
 
-// Parse and run by hand so that every kind of failure gets the exit code
-// the README promises (ArgumentParser alone would use 64 for usage errors).
-do {
-    var command = try GestureDemo.parseAsRoot()
-    try command.run()
-} catch let error as ExitError {
-    printError("gesture-demo: \(error.message)")
-    exit(error.code)
-} catch {
-    let code = GestureDemo.exitCode(for: error)
-    if code == .success {
-        print(GestureDemo.fullMessage(for: error))
-        exit(0)
-    }
-    printError(GestureDemo.fullMessage(for: error))
-    exit(2)
-}
+exit(exitCode { var command = try GestureDemo.parseAsRoot(); try command.run() })

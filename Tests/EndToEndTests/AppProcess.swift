@@ -74,10 +74,11 @@ struct AppLog {
         texts(of: name).contains(text)
     }
 
-    /// The logged transitions (began, ended, cancelled) of one recognizer.
+    /// The logged transitions (began, ended, cancelled) of one recognizer;
+    /// its failures, logged too (with their reasons), are left out.
     func gestureStates(_ name: String) -> [String] {
         records.filter { $0["type"] as? String == "gesture" && $0["name"] as? String == name }
-            .compactMap { $0["state"] as? String }
+            .compactMap { $0["state"] as? String }.filter { $0 != "failed" }
     }
 
     /// When (the app's clock, CLOCK_MONOTONIC seconds) label `name` was set

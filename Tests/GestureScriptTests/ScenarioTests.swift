@@ -44,7 +44,7 @@ struct ScenarioTests {
         let run = try Scenarios.run("failing/golden-mismatch.gds")
         defer { run.remove() }
         #expect(run.exitCode == 1)
-        #expect(run.stderr.contains("golden-mismatch.gds:7:1: assertion failed: snapshot flatcube-one-tap vs ../goldens/flatcube-off.png"))
+        #expect(run.stderr.contains("golden-mismatch.gds:7:1: assertion failed: snapshot flatcube-one-tap vs ../../Scenarios/goldens/flatcube-off.png"))
         #expect(run.stderr.contains("pixels differ"))
         #expect(FileManager.default.fileExists(atPath: run.out.appendingPathComponent("flatcube-one-tap.diff.png").path))
     }
@@ -206,14 +206,21 @@ enum Scenarios {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Scenarios")
 
-    /// The scenarios that must pass: `Tests/Scenarios/*.gds` (the failing
-    /// and malformed ones live in subfolders).
+    /// The deliberately failing and malformed scripts (`failing/...`,
+    /// `malformed/...`), kept out of the suite's folder so that
+    /// `gesture-demo test Tests/Scenarios` runs exactly the suite.
+    static let fixtures = folder.deletingLastPathComponent().appendingPathComponent("ScenarioFixtures")
+
+    /// The scenarios that must pass: `Tests/Scenarios/*.gds`.
     static var passing: [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { $0.hasSuffix(".gds") }.sorted()
     }
 
-    static func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+    static func path(_ name: String) -> String {
+        let fixture = name.hasPrefix("failing/") || name.hasPrefix("malformed/")
+        return (fixture ? fixtures : folder).appendingPathComponent(name).path
+    }
 
     /// The app binary: `GESTURE_DEMO_BINARY`, or `gesture-demo` built
     /// next to this test bundle (whatever the scratch path), or the

@@ -6,7 +6,7 @@ import GestureKit
 ///
 /// It is the one writer of records. As the window's observer it logs label
 /// and switch changes, the recognizer transitions that matter (began,
-/// ended, cancelled) and resizes; as the router's raw input tap it logs
+/// ended, cancelled, and failed with its reason) and resizes; as the router's raw input tap it logs
 /// every input as delivered, whether a compositor or a script sent it; the
 /// player hands it its own records (checks, snapshots, errors, the device
 /// commands a router never sees). `end` closes every log.
@@ -56,8 +56,12 @@ public final class EventLog: WindowObserver, RawInputTap {
 
     public func gestureRecognizer(_ recognizer: GestureRecognizer, didTransitionFrom old: GestureRecognizer.State,
                                   to new: GestureRecognizer.State, reason: String?) {
-        guard new == .began || new == .ended || new == .cancelled else { return }
-        record("gesture", [("name", .string(recognizer.debugName)), ("state", .string(new.rawValue))])
+        guard new == .began || new == .ended || new == .cancelled || new == .failed else { return }
+        var fields: [(String, ScriptRecord.Value)] = [("name", .string(recognizer.debugName)), ("state", .string(new.rawValue))]
+        // Why it failed ("moved 12 px > 10 px"): what a report shows of a
+        // gesture that was not recognized.
+        if new == .failed, let reason { fields.append(("reason", .string(reason))) }
+        record("gesture", fields)
     }
 
     public func windowDidResize(_ window: Window, from oldSize: Size) {

@@ -1,0 +1,148 @@
+import GestureKit
+import GestureScript
+
+/// What happened in one run, read from its `log.jsonl` for the report's
+/// pictures: each finger's trail, each recognizer's transitions with
+/// their reasons, label changes, checks and snapshots, on the virtual
+/// time axis.
+struct GestureStory {
+    /// One finger from down to up (or cancel), or a left-button pointer
+    /// drag (which the app turns into a touch).
+    struct Trail {
+        var id: String
+        var points: [(t: Double, x: Double, y: Double)]
+        /// How it ended: `up`, `cancel`, or nil while still down at the end.
+        var end: String?
+        var start: Double { points[0].t }
+        var finish: Double { points.last!.t }
+    }
+
+    struct Transition {
+        var time: Double
+        /// `began`, `ended` (recognized), `cancelled` or `failed`.
+        var state: String
+        var reason: String?
+    }
+
+    struct Recognizer {
+        var name: String
+        var transitions: [Transition]
+    }
+
+    struct Note {
+        var time: Double
+        var text: String
+        var line: Int?
+    }
+
+    var trails: [Trail] = []
+    var recognizers: [Recognizer] = []
+    var labels: [Note] = []
+    var passedChecks: [Note] = []
+    var failedChecks: [Note] = []
+    var snapshots: [Note] = []
+    /// Why the run stopped early, if it did.
+    var stop: Note?
+    var endTime = 0.0
+    /// The window size at the end, if a `size` input said.
+    var windowSize: (width: Double, height: Double)?
+
+    init(records: [ScriptRecord]) {
+        var open: [String: Int] = [:]
+        var pointer: (x: Double, y: Double)?
+        for record in records {
+            let t = record.time
+            endTime = max(endTime, t)
+            let line = record["line"]?.number.map { Int($0) }
+            switch record.type {
+            case "input":
+                let x = record["x"]?.number ?? 0, y = record["y"]?.number ?? 0
+                let id = record["id"]?.number.map { String(Int($0)) } ?? ""
+                switch record["event"]?.string {
+                case "down":
+                    if let index = open[id] { trails[index].end = "cancel" }
+                    open[id] = trails.count
+                    trails.append(Trail(id: id, points: [(t, x, y)], end: nil))
+                case "move":
+                    if let index = open[id] { trails[index].points.append((t, x, y)) }
+                case "up":
+                    if let index = open.removeValue(forKey: id) { close(index, "up", at: t) }
+                case "cancel":
+                    for index in open.values { close(index, "cancel", at: t) }
+                    open.removeAll()
+                case "pointer-move":
+                    pointer = (x, y)
+                    if let index = open["pointer"] { trails[index].points.append((t, x, y)) }
+                case "pointer-down" where record["button"]?.string == "left":
+                    let p = pointer ?? (0, 0)
+                    open["pointer"] = trails.count
+                    trails.append(Trail(id: "pointer", points: [(t, p.x, p.y)], end: nil))
+                case "pointer-up" where record["button"]?.string == "left", "pointer-leave":
+                    if let index = open.removeValue(forKey: "pointer") { close(index, "up", at: t) }
+                case "size":
+                    windowSize = (record["width"]?.number ?? 0, record["height"]?.number ?? 0)
+                default: break
+                }
+            case "gesture":
+                let name = record["name"]?.string ?? "?"
+                let transition = Transition(time: t, state: record["state"]?.string ?? "?",
+                                            reason: record["reason"]?.string)
+                if let index = recognizers.firstIndex(where: { $0.name == name }) {
+                    recognizers[index].transitions.append(transition)
+                } else {
+                    recognizers.append(Recognizer(name: name, transitions: [transition]))
+                }
+            case "label":
+                labels.append(Note(time: t, text: "\(record["name"]?.string ?? ""): \(record["text"]?.string ?? "")"))
+            case "control":
+                labels.append(Note(time: t, text: "\(record["name"]?.string ?? ""): \(record["value"]?.string ?? "")"))
+            case "assert":
+                let op = record["op"]?.string ?? "=="
+                let text = "line \(line ?? 0): \(record["subject"]?.string ?? "") \(op) "
+                    + "\(jsonString(record["expected"]?.string ?? "")), actual \(jsonString(record["actual"]?.string ?? ""))"
+                if record["ok"] == .bool(true) {
+                    passedChecks.append(Note(time: t, text: text, line: line))
+                } else {
+                    failedChecks.append(Note(time: t, text: text, line: line))
+                }
+            case "snapshot":
+                snapshots.append(Note(time: t, text: record["name"]?.string ?? "", line: line))
+            case "error":
+                stop = Note(time: t, text: record["message"]?.string ?? "", line: line)
+            default: break
+            }
+        }
+    }
+
+    private mutating func close(_ index: Int, _ how: String, at t: Double) {
+        trails[index].end = how
+        if trails[index].points.last!.t < t { trails[index].points.append((t, trails[index].points.last!.x, trails[index].points.last!.y)) }
+    }
+
+    /// When the run first went wrong: its first failed check, or the stop.
+    var failureTime: Double? {
+        [failedChecks.first?.time, stop?.time].compactMap { $0 }.min()
+    }
+
+    /// The gesture that led to the failure: from the start of the last
+    /// touch sequence that began before it (the fingers down together,
+    /// from the first down after all were up) to the failure. Nil when the
+    /// run did not fail or no finger touched before it.
+    var focus: ClosedRange<Double>? {
+        guard let failure = failureTime else { return nil }
+        let before = trails.filter { $0.start <= failure }
+        guard let last = before.max(by: { $0.start < $1.start }) else { return nil }
+        var start = last.start
+        // Walk back over fingers that were still down when a later one
+        // went down: they belong to the same gesture.
+        var changed = true
+        while changed {
+            changed = false
+            for trail in before where trail.start < start && trail.finish >= start {
+                start = trail.start
+                changed = true
+            }
+        }
+        return start...failure
+    }
+}

@@ -1,0 +1,147 @@
+import GestureScript
+
+/// Reads back what `EventLog` writes: `log.jsonl`, one flat JSON object a
+/// line (`t`, `type`, then fields of strings, numbers and booleans), into
+/// `ScriptRecord`s. The runner's own `results.jsonl` has the same shape.
+/// A line that is not such an object is skipped, so a log cut short by a
+/// crash still gives every record written before it.
+enum LogReader {
+    static func records(in text: String) -> [ScriptRecord] {
+        text.split(separator: "\n").compactMap { record(Array($0.utf8)) }
+    }
+
+    static func records(atPath path: String) -> [ScriptRecord] {
+        FileSystem.text(path).map(records(in:)) ?? []
+    }
+
+    /// One line; nil unless it is a flat JSON object.
+    static func record(_ bytes: [UInt8]) -> ScriptRecord? {
+        var parser = FlatJSONParser(bytes: bytes)
+        guard let fields = parser.object() else { return nil }
+        var time = 0.0, type = "", rest: [(String, ScriptRecord.Value)] = []
+        for (name, value) in fields {
+            switch (name, value) {
+            case ("t", .number(let t)): time = t
+            case ("type", .string(let s)): type = s
+            default: if let value { rest.append((name, value)) }
+            }
+        }
+        return ScriptRecord(time: time, type: type, rest)
+    }
+}
+
+/// A JSON reader for one object whose values are strings, numbers,
+/// booleans or null (nil); nested values make it fail.
+private struct FlatJSONParser {
+    let bytes: [UInt8]
+    var i = 0
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    mutating func object() -> [(String, ScriptRecord.Value?)]? {
+        skipSpace()
+        guard take(UInt8(ascii: "{")) else { return nil }
+        var fields: [(String, ScriptRecord.Value?)] = []
+        skipSpace()
+        if take(UInt8(ascii: "}")) { return end() ? fields : nil }
+        while true {
+            skipSpace()
+            guard let name = string() else { return nil }
+            skipSpace()
+            guard take(UInt8(ascii: ":")) else { return nil }
+            skipSpace()
+            guard let value = value() else { return nil }
+            fields.append((name, value))
+            skipSpace()
+            if take(UInt8(ascii: ",")) { continue }
+            guard take(UInt8(ascii: "}")) else { return nil }
+            return end() ? fields : nil
+        }
+    }
+
+    private mutating func end() -> Bool {
+        skipSpace()
+        return i == bytes.count
+    }
+
+    /// A value: `.some(nil)` for null, nil when malformed.
+    private mutating func value() -> ScriptRecord.Value?? {
+        guard i < bytes.count else { return nil }
+        switch bytes[i] {
+        case UInt8(ascii: "\""): return string().map { .some(.string($0)) }
+        case UInt8(ascii: "t"): return literal("true") ? .some(.bool(true)) : nil
+        case UInt8(ascii: "f"): return literal("false") ? .some(.bool(false)) : nil
+        case UInt8(ascii: "n"): return literal("null") ? .some(nil) : nil
+        default:
+            let start = i
+            while i < bytes.count, "+-.0123456789eE".utf8.contains(bytes[i]) { i += 1 }
+            guard let number = Double(String(decoding: bytes[start..<i], as: UTF8.self)) else { return nil }
+            return .some(.number(number))
+        }
+    }
+
+    private mutating func literal(_ word: String) -> Bool {
+        let w = Array(word.utf8)
+        guard bytes.count - i >= w.count, Array(bytes[i..<i + w.count]) == w else { return false }
+        i += w.count
+        return true
+    }
+
+    private mutating func string() -> String? {
+        guard take(UInt8(ascii: "\"")) else { return nil }
+        var scalars = String.UnicodeScalarView()
+        var run = i
+        func flush() { scalars.append(contentsOf: String(decoding: bytes[run..<i], as: UTF8.self).unicodeScalars) }
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") {
+                flush()
+                i += 1
+                return String(scalars)
+            }
+            guard b == UInt8(ascii: "\\") else {
+                i += 1
+                continue
+            }
+            flush()
+            i += 1
+            guard i < bytes.count else { return nil }
+            let escape = bytes[i]
+            i += 1
+            switch escape {
+            case UInt8(ascii: "n"): scalars.append("\n")
+            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "r"): scalars.append("\r")
+            case UInt8(ascii: "b"): scalars.append("\u{8}")
+            case UInt8(ascii: "f"): scalars.append("\u{C}")
+            case UInt8(ascii: "u"):
+                guard var code = hex4() else { return nil }
+                if (0xD800..<0xDC00).contains(code), literal("\\u"), let low = hex4(), (0xDC00..<0xE000).contains(low) {
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                }
+                scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+            default: scalars.append(Unicode.Scalar(escape))
+            }
+            run = i
+        }
+        return nil
+    }
+
+    private mutating func hex4() -> UInt32? {
+        guard bytes.count - i >= 4, let v = UInt32(String(decoding: bytes[i..<i + 4], as: UTF8.self), radix: 16) else {
+            return nil
+        }
+        i += 4
+        return v
+    }
+
+    private mutating func take(_ b: UInt8) -> Bool {
+        guard i < bytes.count, bytes[i] == b else { return false }
+        i += 1
+        return true
+    }
+
+    private mutating func skipSpace() {
+        while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
+    }
+}

@@ -1,0 +1,69 @@
+import GestureScript
+
+/// `results.jsonl` in a report folder: one line per script, in the log's
+/// JSON-lines shape, so a later run can balance its shards by these
+/// durations (`--durations`) and reports of several shards can be merged
+/// (`--merge`) without running anything again:
+///
+///     {"t":0,"type":"result","script":"Tests/Scenarios/gestures.gds","status":"failed","seconds":0.052,"folder":"scripts/Tests--Scenarios--gestures.gds","exit":"exited","code":1,"size":2210}
+///
+/// `folder` is relative to the report; it holds the worker's `log.jsonl`,
+/// snapshots and `output.txt` (what the worker printed).
+enum ResultsFile {
+    static let name = "results.jsonl"
+    static let outputName = "output.txt"
+
+    static func line(for result: ScriptResult, folder: String) -> String {
+        var fields: [(String, ScriptRecord.Value)] = [
+            ("script", .string(result.script.path)), ("status", .string(result.status.rawValue)),
+            ("seconds", .number((result.seconds * 1000).rounded() / 1000)), ("folder", .string(folder)),
+        ]
+        switch result.exit {
+        case .exited(let code): fields += [("exit", .string("exited")), ("code", .number(Double(code)))]
+        case .signaled(let signal): fields += [("exit", .string("signaled")), ("code", .number(Double(signal)))]
+        case .vanished(let code): fields += [("exit", .string("vanished")), ("code", .number(Double(code)))]
+        case .hung(let seconds): fields += [("exit", .string("hung")), ("code", .number(seconds))]
+        case .notStarted(let why): fields += [("exit", .string("not-started")), ("message", .string(why))]
+        }
+        fields.append(("size", .number(Double(result.script.size))))
+        return ScriptRecord(time: 0, type: "result", fields).jsonLine
+    }
+
+    /// The results a report folder holds, judged again from their logs and
+    /// output, with their folders as paths from the current directory.
+    static func results(inReport report: String) throws(RunnerError) -> [ScriptResult] {
+        let path = FileSystem.join(report, name)
+        guard FileSystem.exists(path) else { throw .usage("\(report) holds no \(name): not a gesture-demo test report") }
+        return LogReader.records(atPath: path).compactMap { record in
+            guard record.type == "result", let script = record["script"]?.string,
+                  let folder = record["folder"]?.string else { return nil }
+            let code = record["code"]?.number ?? 0
+            let exit: WorkerExit
+            switch record["exit"]?.string {
+            case "exited": exit = .exited(Int32(code))
+            case "signaled": exit = .signaled(Int32(code))
+            case "vanished": exit = .vanished(Int32(code))
+            case "hung": exit = .hung(seconds: code)
+            default: exit = .notStarted(record["message"]?.string ?? "unknown")
+            }
+            let full = FileSystem.join(report, folder)
+            return ScriptResult(script: ScriptFile(path: script, size: Int(record["size"]?.number ?? 0)), exit: exit,
+                                output: FileSystem.text(FileSystem.join(full, outputName)) ?? "",
+                                seconds: record["seconds"]?.number ?? 0, folder: full)
+        }
+    }
+
+    /// Each script's duration in earlier results files, for `--durations`.
+    static func durations(in paths: [String]) throws(RunnerError) -> [String: Double] {
+        var durations: [String: Double] = [:]
+        for path in paths {
+            guard let text = FileSystem.text(path) else { throw .usage("cannot read durations file \(path)") }
+            for record in LogReader.records(in: text) where record.type == "result" {
+                if let script = record["script"]?.string, let seconds = record["seconds"]?.number {
+                    durations[script] = seconds
+                }
+            }
+        }
+        return durations
+    }
+}

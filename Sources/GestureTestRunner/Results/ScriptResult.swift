@@ -1,0 +1,176 @@
+import GestureKit
+import GestureScript
+
+/// What became of one script.
+public enum ScriptStatus: String, Sendable, CaseIterable {
+    /// Every check passed (exit 0).
+    case passed
+    /// A check failed; the script still played to its end (exit 1).
+    case failed
+    /// The run stopped early: a view not on screen, the time limit, a
+    /// snapshot that could not be written (exit 1 with an `error` record).
+    case stopped
+    /// The script is malformed; nothing ran (exit 2).
+    case malformed
+    /// The worker died: a signal, or an exit status no run gives.
+    case crashed
+    /// The worker ran past the real-time watchdog and was killed.
+    case hung
+
+    public var isPassed: Bool { self == .passed }
+}
+
+/// A failed check: where, what, expected and actual, as the log has it,
+/// with the message the worker printed for it.
+public struct FailedCheck: Sendable, Equatable {
+    public var line: Int
+    /// Virtual seconds into the script.
+    public var time: Double
+    public var subject: String
+    public var op: String
+    public var expected: String
+    public var actual: String
+    /// The compiler-style message (`file:line:column: assertion failed: ...`).
+    public var message: String
+    /// The diff image written for a failed golden comparison (file name
+    /// in the script's output folder).
+    public var diffFile: String?
+    /// The golden image a snapshot was compared with, as the script names
+    /// it (relative to the script's folder, or absolute).
+    public var golden: String?
+}
+
+/// One script's result, with everything the reports show.
+public struct ScriptResult: Sendable {
+    public var script: ScriptFile
+    public var status: ScriptStatus
+    /// Real seconds the worker took.
+    public var seconds: Double
+    /// One line saying why it did not pass (empty when it passed).
+    public var reason: String
+    public var failedChecks: [FailedCheck]
+    /// Checks made, from the log's `end` record.
+    public var checks: Int
+    /// What the worker printed (standard output and error).
+    public var output: String
+    /// The worker's `--out` folder: `log.jsonl`, snapshots, diffs.
+    public var folder: String
+    /// How the worker ended, as results.jsonl keeps it.
+    public var exit: WorkerExit
+    /// The run's log records (empty for malformed scripts).
+    public var records: [ScriptRecord]
+
+    /// Judges a finished worker from its exit, its output and its log.
+    /// A passing script's log is read only when `readsPassingLog` (for the
+    /// HTML report); its exit says all the rest.
+    init(script: ScriptFile, exit: WorkerExit, output: String, seconds: Double, folder: String,
+         readsPassingLog: Bool = true) {
+        self.script = script
+        self.exit = exit
+        self.output = output
+        self.seconds = seconds
+        self.folder = folder
+        records = exit == .exited(0) && !readsPassingLog ? [] : LogReader.records(atPath: FileSystem.join(folder, "log.jsonl"))
+        checks = records.last { $0.type == "end" }.flatMap { $0["checks"]?.number }.map { Int($0) } ?? 0
+        let printed = output.split(separator: "\n").map(String.init)
+        let path = script.path
+        failedChecks = records.filter { $0.type == "assert" && $0["ok"] == .bool(false) }.map { record in
+            let line = Int(record["line"]?.number ?? 0)
+            let subject = record["subject"]?.string ?? "", op = record["op"]?.string ?? "=="
+            let expected = record["expected"]?.string ?? "", actual = record["actual"]?.string ?? ""
+            let message = printed.first { $0.hasPrefix("\(path):\(line):") && $0.contains("assertion failed") }
+                ?? "\(path):\(line): \(subject) \(op) \(expected): actual \(actual)"
+            var golden: String?
+            if subject.hasPrefix("snapshot "), expected.hasPrefix("matches ") {
+                let named = expected.dropFirst("matches ".count)
+                golden = String(named.firstRange(of: " within ").map { named[..<$0.lowerBound] } ?? named)
+            }
+            return FailedCheck(line: line, time: record.time, subject: subject, op: op, expected: expected,
+                               actual: actual, message: message, diffFile: record["diff"]?.string, golden: golden)
+        }
+        let stop = records.first { $0.type == "error" }?["message"]?.string
+        switch exit {
+        case .exited(0):
+            status = .passed
+            reason = ""
+        case .exited(2):
+            status = .malformed
+            let errors = printed.filter { $0.hasPrefix(path + ":") }
+            reason = (errors.first ?? printed.last ?? "malformed script")
+                + (errors.count > 1 ? " (and \(errors.count - 1) more malformed line\(errors.count == 2 ? "" : "s"))" : "")
+        case .exited(1) where stop != nil:
+            // The worker prints the stop with its file:line:column.
+            status = .stopped
+            reason = Self.stopLine(printed, path: path) ?? "stopped: " + (stop ?? "")
+        case .exited(1) where !failedChecks.isEmpty:
+            status = .failed
+            let count = failedChecks.count
+            reason = count == 1 ? failedChecks[0].message
+                                : "\(count) of \(checks) checks failed, first: \(failedChecks[0].message)"
+        case .exited(1):
+            // No check failed and no stop was logged: the worker could not
+            // run the script (an output folder it cannot create, ...).
+            status = .stopped
+            reason = printed.last ?? "exit status 1 without a failed check"
+        case .exited(let code):
+            status = .crashed
+            reason = "crashed: exit status \(code)" + Self.lastWords(printed)
+        case .vanished(let code):
+            status = .crashed
+            reason = "crashed: the worker exited (status \(code)) before the script ended" + Self.lastWords(printed)
+        case .signaled(let signal):
+            status = .crashed
+            reason = "crashed: killed by \(Self.signalName(signal))" + Self.lastWords(printed)
+        case .hung(let limit):
+            status = .hung
+            reason = "hung: still running after \(formatScriptNumber(limit)) s of real time (--watchdog); killed"
+        case .notStarted(let why):
+            status = .crashed
+            reason = "could not start: \(why)"
+        }
+    }
+
+    /// The worker's line for a stopped run (`gesture-demo: FILE:LINE:COL:
+    /// stopped: ...`), without its prefix and its count of failed checks.
+    private static func stopLine(_ printed: [String], path: String) -> String? {
+        let prefix = "gesture-demo: "
+        guard let line = printed.last(where: { $0.hasPrefix(prefix + path + ":") }) else { return nil }
+        let said = line.dropFirst(prefix.count)
+        return String(said.firstRange(of: " (and ").map { said[..<$0.lowerBound] } ?? said)
+    }
+
+    /// A crash's last printed line (a Swift runtime's "Fatal error: ...").
+    private static func lastWords(_ printed: [String]) -> String {
+        printed.last(where: { !$0.isEmpty }).map { ": \($0)" } ?? ""
+    }
+
+    static func signalName(_ signal: Int32) -> String {
+        let names: [Int32: String] = [1: "SIGHUP", 2: "SIGINT", 3: "SIGQUIT", 4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT",
+                                      7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV", 13: "SIGPIPE", 15: "SIGTERM"]
+        return names[signal].map { "\($0) (signal \(signal))" } ?? "signal \(signal)"
+    }
+
+    /// Everything that went wrong, a line each: every failed check, then
+    /// why the run stopped; every malformed line; or why the worker died.
+    public var details: [String] {
+        let printed = output.split(separator: "\n").map(String.init)
+        switch status {
+        case .passed: return []
+        case .failed: return failedChecks.map(\.message)
+        case .stopped: return failedChecks.map(\.message) + [reason]
+        case .malformed:
+            let errors = printed.filter { $0.hasPrefix(script.path + ":") }
+            return errors.isEmpty ? [reason] : errors
+        case .crashed, .hung: return [reason]
+        }
+    }
+
+    /// The first thing that went wrong, for a report's headline: the first
+    /// failed check, else the reason.
+    public var headline: String { failedChecks.first?.message ?? reason }
+}
+
+extension ScriptRecord.Value {
+    var string: String? { if case .string(let s) = self { s } else { nil } }
+    var number: Double? { if case .number(let v) = self { v } else { nil } }
+}

@@ -1,0 +1,62 @@
+/// One of `count` parts of a suite, for a CI matrix (`--shard 2/4`): every
+/// machine of the matrix runs the same command with its own index, and
+/// together they run every script exactly once.
+///
+/// The split is deterministic: it depends only on the scripts' paths and
+/// weights, never on the machine, the order files are listed in, or the
+/// time. Scripts are dealt heaviest first (ties by path) to the lightest
+/// shard so far (ties to the lowest index): the classic longest-first
+/// greedy, within 4/3 of the best possible balance. The weight is a
+/// previous run's duration where one is known, else the file's size
+/// scaled to the known durations (a script's length predicts how long it
+/// plays well enough).
+public struct Shard: Sendable, Equatable {
+    /// 1-based, as CI matrices count.
+    public var index: Int
+    public var count: Int
+
+    public init(index: Int, count: Int) {
+        self.index = index
+        self.count = count
+    }
+
+    /// Parses `I/N` with 1 <= I <= N.
+    public init(parsing text: String) throws(RunnerError) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else {
+            throw .usage("--shard expects INDEX/COUNT with 1 <= INDEX <= COUNT (e.g. 2/4), got '\(text)'")
+        }
+        self.init(index: i, count: n)
+    }
+
+    /// The scripts of this shard, in path order.
+    public func select(_ scripts: [ScriptFile], durations: [String: Double] = [:]) -> [ScriptFile] {
+        Shard.partition(scripts, into: count, durations: durations)[index - 1]
+    }
+
+    /// All `count` shards, each in path order.
+    public static func partition(_ scripts: [ScriptFile], into count: Int,
+                                 durations: [String: Double] = [:]) -> [[ScriptFile]] {
+        let perByte = secondsPerByte(scripts, durations: durations)
+        let weighted = scripts.map { ($0, durations[$0.path] ?? Double(max($0.size, 1)) * perByte) }
+            .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.path < $1.0.path }
+        var shards = [[ScriptFile]](repeating: [], count: max(count, 1))
+        var loads = [Double](repeating: 0, count: shards.count)
+        for (script, weight) in weighted {
+            let lightest = loads.indices.min { loads[$0] != loads[$1] ? loads[$0] < loads[$1] : $0 < $1 }!
+            shards[lightest].append(script)
+            loads[lightest] += weight
+        }
+        return shards.map { $0.sorted { $0.path < $1.path } }
+    }
+
+    /// The seconds per byte of the scripts whose durations are known (1
+    /// when none are), to weigh the others by their size; even an empty
+    /// file counts as one byte, since it costs a worker's start.
+    static func secondsPerByte(_ scripts: [ScriptFile], durations: [String: Double]) -> Double {
+        let timed = scripts.filter { durations[$0.path] != nil }
+        let bytes = timed.reduce(0) { $0 + max($1.size, 1) }
+        let seconds = timed.reduce(0.0) { $0 + durations[$1.path]! }
+        return bytes > 0 && seconds > 0 ? seconds / Double(bytes) : 1
+    }
+}

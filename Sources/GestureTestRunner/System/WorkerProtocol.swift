@@ -1,0 +1,20 @@
+/// How the runner talks to a worker (`gesture-demo test --serve`): one job
+/// per line on the worker's standard input, its arguments separated by
+/// U+001F; the worker answers with what the job printed, then a line
+/// `U+0001 gesture-demo-job-end CODE`.
+public enum WorkerProtocol {
+    /// Separates a job's arguments on its line.
+    public static let separator: Character = "\u{1F}"
+    /// Starts the line that ends a job's output; the exit code follows.
+    public static let jobEnd = "\u{1}gesture-demo-job-end "
+
+    /// A job's line (with its newline); nil if an argument holds a newline
+    /// or the separator, which the line cannot carry.
+    static func line(for arguments: [String]) -> String? {
+        guard !arguments.contains(where: { $0.contains("\n") || $0.contains(separator) }) else { return nil }
+        return arguments.joined(separator: String(separator)) + "\n"
+    }
+
+    /// The worker's line that ends a job.
+    public static func endLine(code: Int32) -> String { jobEnd + "\(code)\n" }
+}

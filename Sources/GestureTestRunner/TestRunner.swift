@@ -1,0 +1,256 @@
+import CPosix
+import GestureKit
+import GestureScript
+import Glibc
+
+/// `gesture-demo test`: finds the scripts, keeps this machine's shard,
+/// has worker processes play each headless (`--headless --script FILE
+/// --out DIR`, sent to `program test --serve`), and reports: failures as they come, a progress line
+/// on a terminal, `N passed, N failed`, and the JUnit and HTML reports.
+public struct TestRunner {
+    /// Everything the command line says.
+    public struct Options: Sendable {
+        public var paths: [String] = []
+        public var jobs = TestRunner.defaultJobs
+        public var shard: Shard?
+        /// Earlier `results.jsonl` files whose durations balance the shards.
+        public var durationFiles: [String] = []
+        /// Virtual seconds a script may span (each worker's `--time-limit`).
+        public var timeLimit = ScriptDefaults.timeLimit
+        /// Real seconds a worker may run before it is killed as hung.
+        public var watchdog = TestRunner.defaultWatchdog
+        public var updateGoldens = false
+        public var junit: String?
+        public var report: String?
+        /// Reports of earlier runs (shards) to merge instead of running.
+        public var merge: [String] = []
+        /// The program each script runs in (this binary).
+        public var worker: String
+
+        public init(worker: String) { self.worker = worker }
+    }
+
+    /// The folder scanned when no PATH is given.
+    public static let defaultPath = "Tests/Scenarios"
+    /// A scenario plays in well under a second; a minute of real time
+    /// means it is stuck, yet leaves room for a slow, loaded CI machine.
+    public static let defaultWatchdog = 60.0
+    /// One worker per core.
+    public static var defaultJobs: Int { max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1) }
+
+    /// This program's executable, which workers run by default.
+    public static var currentExecutable: String? { FileSystem.currentExecutable() }
+
+    public var options: Options
+    private let console = Console()
+
+    public init(options: Options) { self.options = options }
+
+    /// Runs (or merges) and reports; returns the exit code: 0 every script
+    /// passed, 1 one failed, crashed or hung, 2 one is malformed.
+    public func run() throws(RunnerError) -> Int32 {
+        let start = cposix_monotonic_seconds()
+        let results: [ScriptResult]
+        var note = ""
+        var rendered: [String: String] = [:]
+        if options.merge.isEmpty {
+            let all = try ScriptDiscovery.scripts(in: options.paths.isEmpty ? [Self.defaultPath] : options.paths)
+            guard !all.isEmpty else {
+                throw .usage("no scripts (*\(ScriptDiscovery.scriptExtension)) in \(options.paths.joined(separator: " "))")
+            }
+            let durations = try ResultsFile.durations(in: options.durationFiles)
+            var scripts = all
+            if let shard = options.shard {
+                scripts = shard.select(all, durations: durations)
+                note = "shard \(shard.index)/\(shard.count): \(scripts.count) of \(all.count) scripts"
+            }
+            results = try play(scripts, durations: durations, start: start, rendered: &rendered)
+        } else {
+            results = try merged()
+            note = "merged \(options.merge.count) reports"
+        }
+        try writeReports(results, rendered: rendered)
+        return summarize(results, note: note, seconds: cposix_monotonic_seconds() - start)
+    }
+
+    // MARK: Running
+
+    private func play(_ scripts: [ScriptFile], durations: [String: Double], start: Double,
+                      rendered: inout [String: String]) throws(RunnerError) -> [ScriptResult] {
+        let root: String
+        if let report = options.report {
+            try prepareReportFolder(report)
+            root = FileSystem.join(report, HTMLReport.scriptsFolder)
+            try FileSystem.makeDirectories(root)
+        } else {
+            root = try FileSystem.makeTemporaryDirectory(prefix: "gesture-demo-test-")
+        }
+        let folders = Self.folderNames(for: scripts)
+        // Heaviest first, so no long script starts last while the other
+        // workers idle.
+        let perByte = Shard.secondsPerByte(scripts, durations: durations)
+        let order = scripts.indices.sorted {
+            let a = durations[scripts[$0].path] ?? Double(scripts[$0].size) * perByte
+            let b = durations[scripts[$1].path] ?? Double(scripts[$1].size) * perByte
+            return a != b ? a > b : $0 < $1
+        }
+        let arguments = order.map { i in
+            var args = ["--headless", "--script", scripts[i].path, "--out", FileSystem.join(root, folders[i]),
+                        "--time-limit", formatScriptNumber(options.timeLimit)]
+            if options.report != nil { args += ["--final-frame-on-failure", FileSystem.join(root, folders[i]) + "/" + HTMLReport.finalFrame] }
+            if options.updateGoldens { args.append("--update-goldens") }
+            return args
+        }
+        var results: [ScriptResult?] = Array(repeating: nil, count: scripts.count)
+        var passed = 0, failed = 0
+        let pool = WorkerPool(program: options.worker, jobs: options.jobs, watchdog: options.watchdog)
+        let progress = { [console] in
+            console.progress(done: passed + failed, total: scripts.count, passed: passed, failed: failed,
+                             elapsed: cposix_monotonic_seconds() - start)
+        }
+        progress()
+        pool.run(arguments, tickInterval: console.isTerminal ? 0.1 : nil, tick: progress) { finish in
+            let i = order[finish.job]
+            let folder = FileSystem.join(root, folders[i])
+            let result = ScriptResult(script: scripts[i], exit: finish.exit, output: finish.output,
+                                      seconds: finish.seconds, folder: folder, readsPassingLog: options.report != nil)
+            if result.status.isPassed {
+                passed += 1
+            } else {
+                failed += 1
+                console.line("\(result.status.rawValue.uppercased()) \(result.script.path): \(result.reason)")
+            }
+            results[i] = result
+            if let report = options.report {
+                rendered[result.script.path] = HTMLReport(results: [], folder: report, title: "").renderSection(result)
+            }
+            progress()
+        }
+        console.clearProgress()
+        let done = results.compactMap { $0 }
+        if options.report == nil {
+            try FileSystem.remove(root)
+        } else {
+            for result in done where FileSystem.isDirectory(result.folder) || !result.output.isEmpty {
+                try FileSystem.makeDirectories(result.folder)
+                try FileSystem.write(result.output, to: FileSystem.join(result.folder, ResultsFile.outputName))
+            }
+        }
+        return done
+    }
+
+    /// One folder name per script, from its path (`a/b.gds` -> `a--b.gds`),
+    /// unique within the run and the same on every machine, so the reports
+    /// of shards merge without clashes.
+    static func folderNames(for scripts: [ScriptFile]) -> [String] {
+        var used = Set<String>()
+        return scripts.map { script in
+            let parts = script.path.split(separator: "/").map { part in
+                String(part.unicodeScalars.map { scalar -> Character in
+                    let c = Character(scalar)
+                    return c.isASCII && (c.isLetter || c.isNumber || c == "." || c == "-" || c == "_") ? c : "_"
+                })
+            }
+            let base = parts.joined(separator: "--")
+            var name = base.hasPrefix(".") ? "_" + base : base
+            var n = 2
+            while used.contains(name) {
+                name = base + "-\(n)"
+                n += 1
+            }
+            used.insert(name)
+            return name
+        }
+    }
+
+    /// Empties a report folder of an earlier run; refuses a folder that
+    /// holds anything else, so `--report .` never deletes someone's files.
+    private func prepareReportFolder(_ report: String) throws(RunnerError) {
+        if FileSystem.isDirectory(report) {
+            let names = try FileSystem.contents(of: report)
+            let ours: Set<String> = [ResultsFile.name, HTMLReport.indexName, HTMLReport.scriptsFolder]
+            if !names.isEmpty && !names.contains(ResultsFile.name) || names.contains(where: { !ours.contains($0) }) {
+                throw .usage("--report \(report): the folder holds other files; give a new or an earlier report's folder")
+            }
+            for name in names { try FileSystem.remove(FileSystem.join(report, name)) }
+        }
+        try FileSystem.makeDirectories(report)
+    }
+
+    // MARK: Merging
+
+    /// The results of every `--merge` report, their script folders copied
+    /// into `--report` (when given) so the merged report stands alone.
+    private func merged() throws(RunnerError) -> [ScriptResult] {
+        var results: [ScriptResult] = []
+        for report in options.merge { results += try ResultsFile.results(inReport: report) }
+        results.sort { $0.script.path < $1.script.path }
+        var seen = Set<String>()
+        for result in results where !seen.insert(result.script.path).inserted {
+            throw .usage("\(result.script.path) is in more than one of the merged reports")
+        }
+        guard let report = options.report else { return results }
+        try prepareReportFolder(report)
+        let root = FileSystem.join(report, HTMLReport.scriptsFolder)
+        let folders = Self.folderNames(for: results.map(\.script))
+        for (i, folder) in folders.enumerated() {
+            let target = FileSystem.join(root, folder)
+            try FileSystem.makeDirectories(target)
+            if FileSystem.isDirectory(results[i].folder) {
+                for name in try FileSystem.contents(of: results[i].folder) {
+                    try FileSystem.copy(FileSystem.join(results[i].folder, name), to: FileSystem.join(target, name))
+                }
+            }
+            results[i].folder = target
+        }
+        return results
+    }
+
+    // MARK: Reporting
+
+    private func writeReports(_ results: [ScriptResult], rendered: [String: String]) throws(RunnerError) {
+        let sorted = results.sorted { $0.script.path < $1.script.path }
+        if let junit = options.junit {
+            try FileSystem.makeDirectories(FileSystem.directory(of: junit))
+            try FileSystem.write(JUnitReport(results: sorted, name: suiteName).xml, to: junit)
+        }
+        if let report = options.report {
+            let lines = sorted.map { ResultsFile.line(for: $0, folder: HTMLReport.relativeFolder(of: $0, in: report)) }
+            try FileSystem.write(lines.map { $0 + "\n" }.joined(), to: FileSystem.join(report, ResultsFile.name))
+            try HTMLReport(results: sorted, folder: report, title: suiteName, rendered: rendered).write()
+        }
+    }
+
+    private var suiteName: String {
+        options.shard.map { "gesture-demo test (shard \($0.index)/\($0.count))" } ?? "gesture-demo test"
+    }
+
+    /// Prints the failures in path order and the closing line; returns the
+    /// exit code.
+    private func summarize(_ results: [ScriptResult], note: String, seconds: Double) -> Int32 {
+        let failures = results.filter { !$0.status.isPassed }.sorted { $0.script.path < $1.script.path }
+        if !failures.isEmpty {
+            console.line("")
+            console.line("Failures:")
+            for result in failures {
+                console.line("  \(result.script.path) [\(result.status.rawValue)]")
+                for detail in result.details { console.line("    \(detail)") }
+            }
+        }
+        var tally: [String] = []
+        for status in ScriptStatus.allCases where status != .passed {
+            let count = failures.filter { $0.status == status }.count
+            if count > 0 { tally.append("\(count) \(status.rawValue)") }
+        }
+        var facts = ["\(results.count) script\(results.count == 1 ? "" : "s") in \(formatFixed(seconds, digits: 2)) s"]
+        if !note.isEmpty { facts.insert(note, at: 0) }
+        if options.merge.isEmpty { facts.append("\(options.jobs) workers") }
+        if !tally.isEmpty { facts.append(tally.joined(separator: ", ")) }
+        if let report = options.report { facts.append("report: \(FileSystem.join(report, HTMLReport.indexName))") }
+        if !failures.isEmpty { console.line("") }
+        console.line(facts.joined(separator: "; "))
+        console.line("\(results.count - failures.count) passed, \(failures.count) failed")
+        if failures.contains(where: { $0.status == .malformed }) { return 2 }
+        return failures.isEmpty ? 0 : 1
+    }
+}

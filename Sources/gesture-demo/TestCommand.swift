@@ -1,0 +1,103 @@
+import ArgumentParser
+import GestureScript
+import GestureTestRunner
+import Glibc
+
+/// `gesture-demo test [PATH...]`: runs many scripts in parallel worker
+/// processes (`gesture-demo test --serve`, each playing scripts as
+/// `gesture-demo --headless --script FILE` would), for a suite and for a
+/// CI matrix (docs/scripting.md, "Running many scripts").
+/// The work is done by the GestureTestRunner target; this file is the
+/// command line.
+struct TestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Run scripts headless in parallel workers; print and write a report of their results.",
+        discussion: """
+            Each PATH is a script, or a folder whose .gds files (subfolders included) are run; \
+            without PATH, \(TestRunner.defaultPath). Prints each failure as it comes (on a terminal, \
+            a progress line too) and ends with 'N passed, N failed'. Exit codes: 0 every script \
+            passed, 1 one failed (a check, the time limit, a crash, a hang), 2 one is malformed or \
+            a flag is wrong.
+            """)
+
+    @Argument(help: "Scripts, or folders of .gds scripts (default: \(TestRunner.defaultPath)).")
+    var paths: [String] = []
+
+    @Option(name: [.short, .long], help: "How many scripts run at once, in as many worker processes (default: the number of cores).")
+    var jobs = TestRunner.defaultJobs
+
+    @Option(help: "Run only part INDEX of COUNT of the scripts (e.g. 2/4), for a CI matrix; the parts together are the whole suite.")
+    var shard: String?
+
+    @Option(help: "A results.jsonl of an earlier run (from --report): its durations balance the shards (repeatable).")
+    var durations: [String] = []
+
+    @Option(parsing: .unconditional, help: "Stop each script after this many seconds of virtual time (exit 1 for it).")
+    var timeLimit = ScriptDefaults.timeLimit
+
+    @Option(parsing: .unconditional,
+            help: "Kill a script's worker after this many seconds of real time and report it hung.")
+    var watchdog = TestRunner.defaultWatchdog
+
+    @Option(help: "Write the results as JUnit XML to this file, for CI.")
+    var junit: String?
+
+    @Option(help: "Write an HTML report with pictures of each gesture into this folder (index.html).")
+    var report: String?
+
+    @Option(help: "Merge the reports of earlier runs (e.g. CI shards) instead of running anything (repeatable); with --report and --junit.")
+    var merge: [String] = []
+
+    @Flag(help: "Write each 'snapshot NAME vs GOLDEN' as the new golden image instead of comparing.")
+    var updateGoldens = false
+
+    // The program started as a worker (`PROGRAM test --serve`): this
+    // binary. Tests of the runner point it at a stand-in that crashes.
+    @Option(help: .hidden)
+    var worker: String?
+
+    // Be a worker: play the scripts the runner sends on standard input
+    // (TestWorker).
+    @Flag(help: .hidden)
+    var serve = false
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs expects a number of workers of at least 1, got \(jobs)") }
+        guard timeLimit.isFinite, timeLimit > 0 else {
+            throw ValidationError("--time-limit expects a positive number of seconds, got '\(formatScriptNumber(timeLimit))'")
+        }
+        guard watchdog.isFinite, watchdog > 0 else {
+            throw ValidationError("--watchdog expects a positive number of seconds, got '\(formatScriptNumber(watchdog))'")
+        }
+        if !merge.isEmpty && (!paths.isEmpty || shard != nil || updateGoldens) {
+            throw ValidationError("--merge combines earlier reports: give no PATH, --shard or --update-goldens with it")
+        }
+        if !merge.isEmpty && report == nil && junit == nil {
+            throw ValidationError("--merge needs --report DIR or --junit FILE to write the merged results to")
+        }
+    }
+
+    func run() throws {
+        if serve { TestWorker.serve() }
+        guard let program = worker ?? TestRunner.currentExecutable else {
+            throw ExitError.runtime("cannot find this program's executable (/proc/self/exe) to start workers")
+        }
+        var options = TestRunner.Options(worker: program)
+        options.paths = paths
+        options.jobs = jobs
+        options.durationFiles = durations
+        options.timeLimit = timeLimit
+        options.watchdog = watchdog
+        options.updateGoldens = updateGoldens
+        options.junit = junit
+        options.report = report
+        options.merge = merge
+        do {
+            options.shard = try shard.map { (text) throws(RunnerError) in try Shard(parsing: text) }
+            Glibc.exit(try TestRunner(options: options).run())
+        } catch {
+            throw ExitError(code: error.exitCode, message: error.message)
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// `gesture-demo test` as a CI matrix uses it: shards, their reports
+/// merged, and its exit codes and errors.
+@Suite("gesture-demo test: shards, merged reports, exit codes")
+struct RunnerCommandTests {
+    /// The suite without the scripts that hang or crash (they need the
+    /// stand-in worker and a watchdog).
+    static let quickFolders = ["passing", "failing", "malformed"].map { RunnerProcess.suite + "/" + $0 }
+
+    func testCases(in junit: URL) throws -> [String] {
+        let document = try XMLDocument(contentsOf: junit)
+        return try document.nodes(forXPath: "//testcase/@file").compactMap(\.stringValue)
+    }
+
+    @Test("every shard of 1/3, 2/3, 3/3 runs its part; together exactly the suite, none twice; merged, one report of all")
+    func shardsUnionIsTheSuite() throws {
+        let folder = try RunnerProcess.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let whole = folder.appendingPathComponent("whole.xml")
+        _ = try RunnerProcess.test(Self.quickFolders + ["--junit", whole.path])
+        let suite = try testCases(in: whole)
+        #expect(suite.count == 7)
+        var union: [String] = []
+        for i in 1...3 {
+            let junit = folder.appendingPathComponent("shard-\(i).xml")
+            let run = try RunnerProcess.test(Self.quickFolders + ["--shard", "\(i)/3", "--junit", junit.path,
+                                                                  "--report", folder.appendingPathComponent("report-\(i)").path])
+            let cases = try testCases(in: junit)
+            #expect(!cases.isEmpty, "shard \(i) of 7 scripts")
+            #expect(run.stdout.contains("shard \(i)/3: \(cases.count) of 7 scripts"), "\(run.stdout)")
+            union += cases
+        }
+        #expect(union.count == suite.count)
+        #expect(Set(union) == Set(suite))
+
+        let merged = folder.appendingPathComponent("merged.xml")
+        let run = try RunnerProcess.test((1...3).flatMap { ["--merge", folder.appendingPathComponent("report-\($0)").path] }
+                                         + ["--junit", merged.path, "--report", folder.appendingPathComponent("merged").path])
+        #expect(run.exitCode == 2, "the malformed script is in one shard: \(run.stdout)")
+        #expect(run.summary == "3 passed, 4 failed")
+        #expect(Set(try testCases(in: merged)) == Set(suite))
+        let page = try String(contentsOf: folder.appendingPathComponent("merged/index.html"), encoding: .utf8)
+        #expect(page.contains("failed: moved 12 px &gt; 10 px"), "the merged report has every script's pictures")
+    }
+
+    @Test("the split is the same on every run, and a shard can be balanced by an earlier run's durations")
+    func shardsAreStable() throws {
+        let folder = try RunnerProcess.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("report")
+        _ = try RunnerProcess.test(Self.quickFolders + ["--report", report.path])
+        let durations = report.appendingPathComponent("results.jsonl").path
+        var splits: [[String]] = []
+        for (n, extra) in [[], [], ["--durations", durations]].enumerated() {
+            let junit = folder.appendingPathComponent("s\(n).xml")
+            _ = try RunnerProcess.test(Self.quickFolders + ["--shard", "1/2", "--junit", junit.path] + extra)
+            splits.append(try testCases(in: junit).sorted())
+        }
+        #expect(splits[0] == splits[1])
+        #expect(!splits[2].isEmpty)
+    }
+
+    @Test("one worker playing the scenarios one after another gives each the log and snapshots of a process of its own")
+    func workersKeepScriptsApart() throws {
+        let folder = try RunnerProcess.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("report")
+        let run = try RunnerProcess.test(["Tests/Scenarios", "--jobs", "1", "--report", report.path])
+        #expect(run.exitCode == 0, "\(run.stdout)")
+        let scripts = try FileManager.default.contentsOfDirectory(atPath: RunnerProcess.package.appendingPathComponent("Tests/Scenarios").path)
+            .filter { $0.hasSuffix(".gds") }.sorted()
+        #expect(scripts.count >= 6)
+        for script in scripts {
+            let alone = folder.appendingPathComponent("alone-" + script)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: try RunnerProcess.binary())
+            process.arguments = ["--headless", "--script", "Tests/Scenarios/" + script, "--out", alone.path]
+            process.currentDirectoryURL = RunnerProcess.package
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            let shared = report.appendingPathComponent("scripts/Tests--Scenarios--" + script)
+            for file in try FileManager.default.contentsOfDirectory(atPath: alone.path) {
+                let a = try Data(contentsOf: alone.appendingPathComponent(file))
+                let b = try Data(contentsOf: shared.appendingPathComponent(file))
+                #expect(a == b, "\(script): \(file) differs between a worker's run and a process of its own")
+            }
+        }
+    }
+
+    @Test("a folder of passing scripts exits 0 with one worker as with several", arguments: ["1", "3"])
+    func passingSuite(jobs: String) throws {
+        let run = try RunnerProcess.test([RunnerProcess.suite + "/passing", "--jobs", jobs])
+        #expect(run.exitCode == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.summary == "3 passed, 0 failed")
+    }
+
+    @Test("failed checks without a malformed script exit 1")
+    func failingSuite() throws {
+        let run = try RunnerProcess.test([RunnerProcess.suite + "/passing", RunnerProcess.suite + "/failing"])
+        #expect(run.exitCode == 1)
+        #expect(run.summary == "3 passed, 3 failed")
+    }
+
+    @Test("bad flags and paths are usage errors: exit 2, one line saying what is wrong", arguments: [
+        (["--jobs", "0"], "--jobs expects a number of workers of at least 1"),
+        (["--shard", "4/3"], "--shard expects INDEX/COUNT with 1 <= INDEX <= COUNT (e.g. 2/4), got '4/3'"),
+        (["--watchdog", "-1"], "--watchdog expects a positive number of seconds"),
+        (["Tests/RunnerFixtures/no-such-folder"], "no such file or folder: Tests/RunnerFixtures/no-such-folder"),
+        (["Tests/RunnerFixtures/suite/goldens"], "no scripts (*.gds) in Tests/RunnerFixtures/suite/goldens"),
+        (["--merge", "Tests/RunnerFixtures"], "--merge needs --report DIR or --junit FILE"),
+        (["--durations", "Tests/RunnerFixtures/none.jsonl"], "cannot read durations file Tests/RunnerFixtures/none.jsonl"),
+    ])
+    func usageErrors(_ arguments: [String], _ message: String) throws {
+        let run = try RunnerProcess.test(arguments)
+        #expect(run.exitCode == 2)
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(!run.stderr.contains("\n\n"))
+    }
+
+    @Test("--report refuses a folder that holds other files, and deletes none of them")
+    func reportFolderGuard() throws {
+        let folder = try RunnerProcess.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let precious = folder.appendingPathComponent("notes.txt")
+        try "mine".write(to: precious, atomically: true, encoding: .utf8)
+        let run = try RunnerProcess.test([RunnerProcess.suite + "/passing", "--report", folder.path])
+        #expect(run.exitCode == 2)
+        #expect(run.stderr.contains("the folder holds other files"))
+        #expect(FileManager.default.fileExists(atPath: precious.path))
+    }
+}

@@ -1,0 +1,61 @@
+import Testing
+@testable import GestureTestRunner
+
+@Suite("Shards")
+struct ShardTests {
+    /// A made-up suite: paths and sizes as a folder of scenarios has them.
+    static let suite = (1...23).map { ScriptFile(path: "suite/s\($0 < 10 ? "0" : "")\($0).gds", size: ($0 * 7919) % 3000 + 40) }
+
+    @Test("the shards together are the whole suite, each script in exactly one", arguments: [1, 2, 3, 4, 7, 23, 30])
+    func unionIsTheSuite(count: Int) {
+        let shards = (1...count).map { Shard(index: $0, count: count).select(Self.suite) }
+        let all = shards.flatMap { $0 }
+        #expect(all.count == Self.suite.count)
+        #expect(Set(all) == Set(Self.suite))
+    }
+
+    @Test("the split depends only on paths and sizes: the same for any order the files are listed in")
+    func deterministic() {
+        let shuffled = Self.suite.reversed() + []
+        for i in 1...4 {
+            let shard = Shard(index: i, count: 4)
+            #expect(shard.select(Self.suite) == shard.select(Array(shuffled)))
+        }
+    }
+
+    @Test("shards are balanced by size: no shard carries much more than its share")
+    func balancedBySize() {
+        let loads = Shard.partition(Self.suite, into: 4).map { $0.reduce(0) { $0 + $1.size } }
+        let largest = Self.suite.map(\.size).max()!
+        #expect(loads.max()! - loads.min()! <= largest, "loads \(loads)")
+    }
+
+    @Test("a previous run's durations outweigh sizes: one slow small script gets a shard to itself")
+    func balancedByDurations() {
+        let scripts = [ScriptFile(path: "a.gds", size: 100), ScriptFile(path: "b.gds", size: 100),
+                       ScriptFile(path: "c.gds", size: 100), ScriptFile(path: "slow.gds", size: 10)]
+        let durations = ["a.gds": 0.1, "b.gds": 0.1, "c.gds": 0.1, "slow.gds": 5.0]
+        let shards = Shard.partition(scripts, into: 2, durations: durations)
+        #expect(shards.contains([ScriptFile(path: "slow.gds", size: 10)]), "\(shards)")
+    }
+
+    @Test("--shard takes INDEX/COUNT with 1 <= INDEX <= COUNT; anything else is a usage error",
+          arguments: ["0/3", "4/3", "1/0", "a/b", "2", "1/2/3", "-1/2", ""])
+    func badShard(_ text: String) {
+        #expect(throws: RunnerError.self) { try Shard(parsing: text) }
+        do {
+            _ = try Shard(parsing: text)
+        } catch {
+            #expect(error.exitCode == 2)
+            #expect(error.message.contains("--shard expects INDEX/COUNT"))
+        }
+    }
+
+    @Test("more shards than scripts leaves some shards empty, and still none twice")
+    func moreShardsThanScripts() {
+        let two = Array(Self.suite.prefix(2))
+        let shards = Shard.partition(two, into: 5)
+        #expect(shards.filter(\.isEmpty).count == 3)
+        #expect(Set(shards.flatMap { $0 }) == Set(two))
+    }
+}
