@@ -215,9 +215,9 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
     private func showMeasurement(_ prefix: String, _ value: Double, velocity: Double) {
         outputLabel.updateText { text in
             text += prefix
-            text += formatFixed(value)
+            appendFixed(value, to: &text)
             text += ", Velocity:"
-            text += formatFixed(velocity)
+            appendFixed(velocity, to: &text)
             appendJudge(to: &text)
         }
     }

@@ -1,14 +1,51 @@
 /// `v` with exactly `digits` decimals (like `%.Nf`), without Foundation.
 public func formatFixed(_ v: Double, digits: Int = 2) -> String {
-    guard v.isFinite else { return String(v) }
+    var text = ""
+    appendFixed(v, digits: digits, to: &text)
+    return text
+}
+
+/// Appends `v` with exactly `digits` decimals (like `%.Nf`) to `text`,
+/// digit by digit: nothing is allocated when `text` has room, so feedback
+/// that changes with every touch event can be built in place.
+public func appendFixed(_ v: Double, digits: Int = 2, to text: inout String) {
+    guard v.isFinite else {
+        text += String(v)
+        return
+    }
     var scale = 1.0
     for _ in 0..<digits { scale *= 10 }
     let scaled = (abs(v) * scale).rounded()
-    let whole = Int(scaled / scale)
-    var fraction = String(Int(scaled - Double(whole) * scale))
-    while fraction.count < digits { fraction = "0" + fraction }
-    let sign = v < 0 && scaled != 0 ? "-" : ""
-    return digits > 0 ? "\(sign)\(whole).\(fraction)" : "\(sign)\(whole)"
+    // Beyond what an Int holds exactly, print it as Swift does.
+    guard scaled < 1e15 else {
+        text += String(v)
+        return
+    }
+    if v < 0 && scaled != 0 { text += "-" }
+    let units = Int(scaled)
+    var divisor = 1
+    for _ in 0..<digits { divisor *= 10 }
+    appendDigits(units / divisor, minimumCount: 1, to: &text)
+    guard digits > 0 else { return }
+    text += "."
+    appendDigits(units % divisor, minimumCount: digits, to: &text)
+}
+
+/// Appends the decimal digits of `n` (not negative), padded with zeros to
+/// `minimumCount`.
+private func appendDigits(_ n: Int, minimumCount: Int, to text: inout String) {
+    var count = 1, power = 1
+    while n / power >= 10 {
+        power *= 10
+        count += 1
+    }
+    for _ in count..<Swift.max(count, minimumCount) { text.unicodeScalars.append("0") }
+    var rest = n
+    while power > 0 {
+        text.unicodeScalars.append(Unicode.Scalar(UInt8(48 + rest / power)))
+        rest %= power
+        power /= 10
+    }
 }
 
 /// `s` as a JSON string literal.

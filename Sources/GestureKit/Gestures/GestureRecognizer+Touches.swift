@@ -63,11 +63,13 @@ extension GestureRecognizer {
 
     /// The usual step of a continuous recognizer on movement: from
     /// `.possible` it begins once `shouldBegin` holds (recording `reason`);
-    /// once begun, every movement is a `.changed`.
-    public func continueGesture(beginIf shouldBegin: Bool, reason: @autoclosure () -> String) {
+    /// once begun, every movement is a `.changed`. Both are evaluated only
+    /// while the gesture has not begun, so the condition may read
+    /// thresholds at no cost to a gesture under way.
+    public func continueGesture(beginIf shouldBegin: @autoclosure () -> Bool, reason: @autoclosure () -> String) {
         switch state {
         case .possible:
-            if shouldBegin { setState(.began, reason: reason()) }
+            if shouldBegin() { setState(.began, reason: reason()) }
         case .began, .changed:
             state = .changed
         default:

@@ -60,10 +60,12 @@ open class PanGestureRecognizer: GestureRecognizer {
         let t = windowTranslation
         tracker.add(t, at: event.timestamp)
         let distance = t.distance(to: .zero)
-        let slop = thresholds.logicalPixels(thresholds.panSlop)
         continueGesture(beginIf: activeTouchCount >= minimumNumberOfTouches && distance > slop,
                         reason: "moved \(Int(distance.rounded())) px > \(formatCoordinate(slop)) px")
     }
+
+    /// The window's pan slop in logical pixels.
+    private var slop: Double { thresholds.logicalPixels(thresholds.panSlop) }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         fingersLifted(event: event, cancelled: false)
@@ -79,7 +81,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         let gestureOver = state == .possible ? remaining == 0 : remaining < minimumNumberOfTouches
         if gestureOver {
             finishGesture(cancelled: cancelled,
-                          notBegunReason: "lifted before moving \(formatCoordinate(thresholds.logicalPixels(thresholds.panSlop))) px")
+                          notBegunReason: "lifted before moving \(formatCoordinate(slop)) px")
         } else {
             reanchor(time: event.timestamp)
         }

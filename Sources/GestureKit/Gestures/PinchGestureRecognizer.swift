@@ -49,10 +49,12 @@ open class PinchGestureRecognizer: GestureRecognizer {
         tracker.add(currentScale, at: event.timestamp)
         velocity = tracker.scalarVelocity(at: event.timestamp)
         let change = abs(span - (spanAtStart ?? span))
-        let slop = thresholds.logicalPixels(thresholds.pinchSlop)
         continueGesture(beginIf: change > slop,
                         reason: "span changed \(Int(change.rounded())) px > \(formatCoordinate(slop)) px")
     }
+
+    /// The window's pinch slop in logical pixels.
+    private var slop: Double { thresholds.logicalPixels(thresholds.pinchSlop) }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         fingersLifted(event: event, cancelled: false)
@@ -69,7 +71,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
             return
         }
         finishGesture(cancelled: cancelled,
-                      notBegunReason: "lifted before pinching \(formatCoordinate(thresholds.logicalPixels(thresholds.pinchSlop))) px")
+                      notBegunReason: "lifted before pinching \(formatCoordinate(slop)) px")
     }
 
     private func reanchor() {

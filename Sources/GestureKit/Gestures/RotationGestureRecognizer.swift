@@ -49,9 +49,8 @@ open class RotationGestureRecognizer: GestureRecognizer {
         lastAngle = current
         tracker.add(accumulated, at: event.timestamp)
         velocity = tracker.scalarVelocity(at: event.timestamp)
-        let start = thresholds.rotationStartAngle
-        continueGesture(beginIf: abs(accumulated) > start,
-                        reason: "turned \(formatFixed(abs(accumulated))) rad > \(formatFixed(start)) rad")
+        continueGesture(beginIf: abs(accumulated) > thresholds.rotationStartAngle,
+                        reason: "turned \(formatFixed(abs(accumulated))) rad > \(formatFixed(thresholds.rotationStartAngle)) rad")
     }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
