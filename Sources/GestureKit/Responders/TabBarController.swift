@@ -2,6 +2,8 @@
 /// to switch between them. Pages fill the whole view and keep the top
 /// `TabBar.height` free for the bar.
 open class TabBarController: ViewController {
+    /// The bar of page titles across the top of the controller's view; its
+    /// tabs follow ``viewControllers``' titles.
     public let tabBar = TabBar()
 
     /// The pages, in tab order.
@@ -25,6 +27,7 @@ open class TabBarController: ViewController {
         }
     }
 
+    /// The page shown, or nil while there are no pages.
     public var selectedViewController: ViewController? {
         viewControllers.indices.contains(selectedIndex) ? viewControllers[selectedIndex] : nil
     }
@@ -86,6 +89,7 @@ open class TabBarController: ViewController {
 /// a touch that ends on a tab selects it. A title too long for its tab
 /// shrinks.
 public final class TabBar: View {
+    /// The bar's height in logical pixels (a touch target's).
     public static let height = 44.0
     /// The narrowest a tab gets: a touch target.
     public static let minimumTabWidth = 44.0
@@ -112,6 +116,7 @@ public final class TabBar: View {
     var onSelect: ((Int) -> Void)?
     private var labels: [Label] = []
 
+    /// An empty bar; a ``TabBarController`` fills it with its pages' titles.
     public override init() {
         super.init()
         name = "tabBar"
@@ -146,10 +151,15 @@ public final class TabBar: View {
         canvas.fill(Rect(x: f.minX + 12, y: f.maxY - 3, width: f.width - 24, height: 3), color: .systemBlue)
     }
 
+    /// Kept by the bar: touches on it do not travel up the responder chain.
     public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {}
+    /// Kept by the bar, as in ``touchesBegan(_:with:)``.
     public override func touchesMoved(_ touches: Set<Touch>, with event: Event) {}
+    /// Kept by the bar; a cancelled touch selects nothing.
     public override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {}
 
+    /// Selects the tab under a lifted touch, if it lifted inside the bar: where
+    /// the touch ends counts, not where it began, as with a button.
     public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         guard let p = touches.first?.location(in: self), point(inside: p) else { return }
         for i in titles.indices where tabFrame(i).contains(p) {
