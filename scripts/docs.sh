@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Builds GestureKit's documentation (DocC, from Sources/GestureKit's doc
-# comments and its GestureKit.docc catalog) and prints where the archive
-# went. A broken link or other DocC warning fails the build.
+# Builds the documentation of the library products GestureKit, GestureRender
+# and GestureWayland (DocC, from each target's doc comments and its .docc
+# catalog) and prints where the archives went. A broken link or other DocC
+# warning fails the build.
 #
-#   scripts/docs.sh              # .build/plugins/Swift-DocC/outputs/GestureKit.doccarchive
+#   scripts/docs.sh              # .build/plugins/Swift-DocC/outputs/<Target>.doccarchive
 #   scripts/docs.sh --coverage   # also prints how many symbols are documented
 #
 # `docc preview` (or any static web server after `--transform-for-static-hosting`)
@@ -16,12 +17,13 @@
 # to document: --enable-inherited-docs shows the standard library's text for
 # them. Only the synthesized `hashValue`/`hash(into:)` of raw-value enums and
 # OptionSets and OptionSet's `insert(_:)` overload have none at all, which is
-# why members read 97% rather than 100% in the coverage summary.
+# why GestureKit's members read 97%, not 100%, in the coverage summary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -x /opt/swift/usr/bin/swift ] && export PATH="/opt/swift/usr/bin:$PATH"
 
-options=(--target GestureKit --warnings-as-errors --enable-inherited-docs)
+options=(--warnings-as-errors --enable-inherited-docs)
+for target in GestureKit GestureRender GestureWayland; do options+=(--target "$target"); done
 case "${1:-}" in
     "") ;;
     --coverage) options+=(--experimental-documentation-coverage --coverage-summary-level brief) ;;
