@@ -20,6 +20,8 @@ public final class CairoTextMeasurer: TextMeasuring {
     /// cache that grew without end would be a leak in a long session).
     private static let cacheLimit = 4096
 
+    /// A measurer with an empty cache; it measures with the font the renderer
+    /// draws with, so it needs no window or output.
     public init() {
         surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
         cr = cairo_create(surface)

@@ -9,7 +9,9 @@ import GestureKit
 /// Pixels are premultiplied ARGB words, as cairo and the renderer store
 /// them; cairo stays inside this module.
 public final class RenderedImage {
+    /// Width in pixels (buffer pixels, not logical ones); at least 1.
     public let width: Int
+    /// Height in pixels (buffer pixels, not logical ones); at least 1.
     public let height: Int
     private let surface: OpaquePointer
     /// True for images without alpha (a PNG saved without it).
@@ -106,10 +108,16 @@ public final class RenderedImage {
     }
 }
 
+/// A PNG that could not be read or written; the description names the file
+/// and cairo's reason, for a one-line error.
 public enum RenderError: Error, CustomStringConvertible {
+    /// Writing `path` failed (cairo's error, or the final rename).
     case pngWrite(path: String, reason: String)
+    /// Reading `path` failed: cairo's error (e.g. "file not found"), or a
+    /// pixel format other than 32-bit RGB with or without alpha.
     case pngRead(path: String, reason: String)
 
+    /// E.g. `cannot read golden.png: file not found`.
     public var description: String {
         switch self {
         case .pngWrite(let path, let reason): return "cannot write \(path): \(reason)"

@@ -5,8 +5,11 @@ public struct ImageDifference: Equatable, Sendable {
     /// The largest channel difference anywhere (0-255).
     public var largestDifference: Int
 
+    /// True when no pixel differs by more than the tolerance.
     public var isMatch: Bool { differingPixels == 0 }
 
+    /// A difference with the given counts (``compare(_:_:tolerance:diff:)``
+    /// makes them).
     public init(differingPixels: Int, largestDifference: Int) {
         self.differingPixels = differingPixels
         self.largestDifference = largestDifference

@@ -14,6 +14,8 @@ public final class Renderer {
     /// The bitmaps of the images shown, kept from frame to frame.
     private let rasters = RasterCache()
 
+    /// A renderer with its own text measurer and an empty image cache; keep one
+    /// per window, so images' bitmaps survive from frame to frame.
     public init() {}
 
     /// Draws into a premultiplied ARGB8888 buffer (`wl_shm` ARGB8888 and

@@ -13,6 +13,12 @@ public final class Image: Sendable {
     /// Draws the content into a rectangle of `size`'s proportions.
     public let draw: @Sendable (Canvas, Rect) -> Void
 
+    /// Creates an image of natural `size` whose content `draw` paints.
+    /// - Parameters:
+    ///   - size: the size the image is meant to be shown at, in logical pixels.
+    ///   - draw: paints the content with the canvas into the given rectangle;
+    ///     it may be called again at any time (for a sharper bitmap), so it
+    ///     must draw the same picture each time.
     public init(size: Size, draw: @escaping @Sendable (Canvas, Rect) -> Void) {
         self.size = size
         self.draw = draw

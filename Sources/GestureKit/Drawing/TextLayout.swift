@@ -11,12 +11,16 @@ public struct TextLayout: Equatable, Sendable {
     /// One line of text and where it is drawn: its measured advance wide,
     /// one line high (`FontMetrics.lineHeight`).
     public struct Line: Equatable, Sendable {
+        /// The characters on the line, with an ellipsis at the end when it was cut.
         public var text: String
+        /// Where the line is drawn, in the coordinates of the rectangle the text was
+        /// fitted into: its measured width wide and one line high.
         public var frame: Rect
     }
 
     /// The font the lines are drawn in (smaller than asked when shrunk).
     public var font: Font
+    /// The lines from top to bottom; empty for empty text.
     public var lines: [Line]
     /// Whether some of the text could not be shown: lines dropped, a line
     /// ended with an ellipsis, or the one line left is taller than the

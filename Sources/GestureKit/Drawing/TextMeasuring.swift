@@ -5,6 +5,8 @@ public struct FontMetrics: Equatable, Sendable {
     /// From the baseline down to the bottom of the lowest glyphs.
     public var descent: Double
 
+    /// Metrics from an ascent and a descent, both positive distances from the
+    /// baseline in logical pixels.
     public init(ascent: Double, descent: Double) {
         self.ascent = ascent
         self.descent = descent
@@ -40,6 +42,7 @@ public final class ApproximateTextMeasurer: TextMeasuring, Sendable {
     static let regularAdvance = 0.62
     static let boldAdvance = 0.68
 
+    /// Creates a measurer; it keeps no state, so one can serve every window.
     public init() {}
 
     public func width(of text: String, font: Font) -> Double {

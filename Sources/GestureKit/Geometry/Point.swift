@@ -1,13 +1,17 @@
 /// A location in a two-dimensional coordinate space, in logical pixels.
 public struct Point: Hashable, Sendable, CustomStringConvertible {
+    /// Horizontal coordinate; grows to the right.
     public var x: Double
+    /// Vertical coordinate; grows downwards, as in Wayland surface coordinates.
     public var y: Double
 
+    /// Creates a point from its two coordinates, in logical pixels.
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
 
+    /// The origin, (0, 0).
     public static let zero = Point(x: 0, y: 0)
 
     /// Euclidean distance to `other`.
@@ -16,10 +20,15 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
         return (dx * dx + dy * dy).squareRoot()
     }
 
+    /// The component-wise sum: `a` moved by `b` read as an offset.
     public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
+    /// The component-wise difference: the offset that moves `b` to `a`.
     public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+    /// Both coordinates multiplied by `k`, for scaling an offset.
     public static func * (a: Point, k: Double) -> Point { Point(x: a.x * k, y: a.y * k) }
 
+    /// The coordinates as labels and logs show them, `(x,y)`, each with at most
+    /// one decimal (see ``formatCoordinate(_:)``).
     public var description: String { "(\(formatCoordinate(x)),\(formatCoordinate(y)))" }
 }
 

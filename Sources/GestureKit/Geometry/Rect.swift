@@ -1,18 +1,24 @@
 /// An axis-aligned rectangle: origin at its top-left corner (y grows down,
 /// as in surface coordinates) and a non-negative size.
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    /// The top-left corner.
     public var origin: Point
+    /// The width and height from ``origin``.
     public var size: Size
 
+    /// Creates a rectangle from its top-left corner and size.
     public init(origin: Point, size: Size) {
         self.origin = origin
         self.size = size
     }
 
+    /// Creates a rectangle from its top-left corner and size, in logical pixels.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
     }
 
+    /// The empty rectangle at the origin; what ``intersection(_:)`` returns for
+    /// rectangles that do not overlap.
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
     /// The smallest rectangle holding four points (e.g. a rectangle's
@@ -23,15 +29,26 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// The left edge.
     public var minX: Double { origin.x }
+    /// The top edge.
     public var minY: Double { origin.y }
+    /// The right edge, itself outside the rectangle (see ``contains(_:)``).
     public var maxX: Double { origin.x + size.width }
+    /// The bottom edge, itself outside the rectangle (see ``contains(_:)``).
     public var maxY: Double { origin.y + size.height }
+    /// The horizontal centre.
     public var midX: Double { origin.x + size.width / 2 }
+    /// The vertical centre.
     public var midY: Double { origin.y + size.height / 2 }
+    /// The size's width.
     public var width: Double { size.width }
+    /// The size's height.
     public var height: Double { size.height }
+    /// The centre point, (``midX``, ``midY``).
     public var center: Point { Point(x: midX, y: midY) }
+    /// True when the width or height is zero or negative: such a rectangle
+    /// contains no point and adds nothing to a union or a ``Region``.
     public var isEmpty: Bool { size.width <= 0 || size.height <= 0 }
 
     /// Half-open containment, as UIKit's `CGRect.contains`: the left and top
@@ -57,6 +74,8 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// True when the two overlap by a non-empty area; rectangles that only share
+    /// an edge do not intersect.
     public func intersects(_ other: Rect) -> Bool { !intersection(other).isEmpty }
 
     /// Grown by `dx`/`dy` on every side (negative values shrink).
@@ -72,5 +91,6 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// Origin and size as labels and logs show them, `(x,y) WxH`.
     public var description: String { "\(origin) \(size)" }
 }

@@ -15,12 +15,15 @@ public struct Region: Equatable, Sendable {
     /// enough that clipping and damage requests stay cheap.
     public static let maximumRectangles = 8
 
+    /// The empty region.
     public init() {}
 
+    /// A region of one rectangle; empty when `rect` is.
     public init(_ rect: Rect) {
         formUnion(rect)
     }
 
+    /// True when the region covers nothing.
     public var isEmpty: Bool { rects.isEmpty }
 
     /// The smallest rectangle holding the region; nil when it is empty.
@@ -53,10 +56,12 @@ public struct Region: Equatable, Sendable {
         while rects.count > Self.maximumRectangles { mergeCheapestPair() }
     }
 
+    /// Adds every rectangle of `other` to the region.
     public mutating func formUnion(_ other: Region) {
         for r in other.rects { formUnion(r) }
     }
 
+    /// The region covering both.
     public func union(_ other: Region) -> Region {
         var result = self
         result.formUnion(other)

@@ -8,8 +8,17 @@
 open class GestureRecognizer {
     /// The recognizer's state machine. `.ended` is also "recognized".
     public enum State: String, Sendable {
+        /// `possible`: still deciding; every gesture starts here and returns here
+        /// after ``GestureRecognizer/reset()``. `began`: a continuous gesture was
+        /// recognized and starts. `changed`: it moved on. `ended`: a continuous
+        /// gesture finished, or a discrete one was recognized. `cancelled`: a
+        /// continuous gesture was called off (its touches were cancelled, the
+        /// recognizer was disabled). `failed`: it is not this gesture, or another
+        /// recognizer won the touches. UIKit's states and transitions (see
+        /// ``canTransition(to:)``).
         case possible, began, changed, ended, cancelled, failed
 
+        /// UIKit's name for ``ended`` when a discrete gesture is recognized.
         public static let recognized = State.ended
 
         /// Whether the state ends the gesture (only `reset()` leaves it).
@@ -63,6 +72,8 @@ open class GestureRecognizer {
     /// tap), and becomes `touchesCancelled` if it then recognizes.
     public var delaysTouchesEnded = true
 
+    /// Fine-tunes which touches the recognizer sees and how it competes with
+    /// others; nil (the default) gives UIKit's defaults. Held weakly.
     public weak var delegate: GestureRecognizerDelegate?
 
     /// Recognizers that must fail before this one may recognize.
@@ -83,6 +94,8 @@ open class GestureRecognizer {
     /// `location(in:)` after the last one lifted.
     var lastLocationInWindow = Point.zero
 
+    /// A recognizer in ``State-swift.enum/possible``, attached to no view, that
+    /// calls `action` as ``addAction(_:)`` describes.
     public init(action: ((GestureRecognizer) -> Void)? = nil) {
         if let action { actions.append(action) }
     }
@@ -224,9 +237,29 @@ open class GestureRecognizer {
 
     // MARK: Subclass hooks
 
+    /// Touches went down on the recognizer's view or one of its subviews in one
+    /// input frame. The recognizers hear of a frame before the views do, each
+    /// once per frame with began, moved, ended and cancelled touches in that
+    /// order, and only while enabled and not finished (failed, ended or
+    /// cancelled). The default does nothing; subclasses override these hooks
+    /// and set ``state``.
+    /// - Parameters:
+    ///   - touches: the recognizer's touches that began in this frame (the
+    ///     delegate may have refused some; see
+    ///     ``GestureRecognizerDelegate/gestureRecognizer(_:shouldReceive:)``).
+    ///   - event: the frame's event, valid only during the call.
     open func touchesBegan(_ touches: Set<Touch>, with event: Event) {}
+    /// The recognizer's touches moved in one frame; see
+    /// ``touchesBegan(_:with:)`` for when hooks are called. The default does
+    /// nothing.
     open func touchesMoved(_ touches: Set<Touch>, with event: Event) {}
+    /// Some of the recognizer's touches lifted; ``activeTouches`` no longer
+    /// holds them. The default does nothing.
     open func touchesEnded(_ touches: Set<Touch>, with event: Event) {}
+    /// Some of the recognizer's touches were cancelled. When none of its
+    /// touches is left down, the toolkit cancels a begun gesture (or fails an
+    /// undecided one) after this call, so a recognizer that ignores cancels is
+    /// not left hanging. The default does nothing.
     open func touchesCancelled(_ touches: Set<Touch>, with event: Event) {}
 
     /// Called after the gesture finished and its touches are gone, before
@@ -237,6 +270,8 @@ open class GestureRecognizer {
     /// The scheduler for timeouts (nil while not in a window).
     public var scheduler: Scheduler? { view?.window?.scheduler }
 
+    /// The ``name``, or the type's name when there is none, for logs and
+    /// failure reasons.
     public var debugName: String { name ?? String(describing: type(of: self)) }
 
     func detach() {
@@ -281,11 +316,28 @@ open class GestureRecognizer {
 /// Lets an object fine-tune a recognizer's arbitration, as UIKit's
 /// `UIGestureRecognizerDelegate`. Every method has UIKit's default.
 public protocol GestureRecognizerDelegate: AnyObject {
+    /// Asked when `recognizer` is about to leave
+    /// ``GestureRecognizer/State-swift.enum/possible`` (to begin, or to be
+    /// recognized); returning false makes it fail instead. Default: true.
     func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool
+    /// Asked when a new touch lands on `recognizer`'s view or a subview, before
+    /// the recognizer sees it; returning false keeps the touch from it for the
+    /// touch's whole life. Default: true.
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool
+    /// Whether `recognizer` and `other`, which share touches, may both
+    /// recognize (pinch and rotation together, say). Either recognizer's
+    /// delegate saying yes is enough. Default: false, so the first to
+    /// recognize makes the other fail, and an active continuous gesture keeps
+    /// the other from starting.
     func gestureRecognizer(_ recognizer: GestureRecognizer,
                            shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool
+    /// Whether `recognizer` must wait for `other` to fail before it may
+    /// recognize, as ``GestureRecognizer/require(toFail:)`` but asked anew for
+    /// each gesture; binds only while the two share touches. Default: false.
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool
+    /// Whether `other` must wait for `recognizer` to fail: the requirement of
+    /// ``gestureRecognizer(_:shouldRequireFailureOf:)`` asked of the other
+    /// side's delegate. Binds only while the two share touches. Default: false.
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool
 }
 

@@ -2,7 +2,10 @@
 /// coordinates, the toolkit's unit), or millimetres on the output, which
 /// the window turns into logical pixels with the output's density.
 public enum Length: Hashable, Sendable, CustomStringConvertible {
+    /// A distance in logical pixels, the same on every output.
     case logicalPixels(Double)
+    /// A physical distance on the output, converted with its density (see
+    /// ``OutputDensity``).
     case millimetres(Double)
 
     /// The length in logical pixels, at `pixelsPerMillimetre` logical
@@ -14,6 +17,8 @@ public enum Length: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The length as given, e.g. `10 px` or `4.76 mm`; see
+    /// ``GestureThresholds/describe(_:)`` for the converted figure as well.
     public var description: String {
         switch self {
         case .logicalPixels(let px): return "\(formatCoordinate(px)) px"
@@ -119,6 +124,9 @@ public struct GestureThresholds: Hashable, Sendable {
     /// they can be shown as the platform states them: `8 dp = 1.27 mm`.
     public var platformUnit: PlatformUnit?
 
+    /// A threshold set; each argument is the property of the same name, in
+    /// seconds, radians or ``Length``s. The density starts at
+    /// ``defaultPixelsPerMillimetre`` until a window sets its own.
     public init(name: String, tapSlop: Length, multiTapInterval: Double, multiTapMinimumInterval: Double = 0,
                 multiTapDistance: Length, multiFingerTapWindow: Double, longPressDuration: Double,
                 longPressAllowableMovement: Length, panSlop: Length, swipeMinimumDistance: Length,
@@ -147,8 +155,10 @@ public struct GestureThresholds: Hashable, Sendable {
 public struct PlatformUnit: Hashable, Sendable {
     /// The unit's symbol as the platform writes it (`dp`).
     public var symbol: String
+    /// The size of one unit in millimetres (Android's dp: 25.4 / 160).
     public var millimetres: Double
 
+    /// A unit written `symbol`, `millimetres` long.
     public init(symbol: String, millimetres: Double) {
         self.symbol = symbol
         self.millimetres = millimetres

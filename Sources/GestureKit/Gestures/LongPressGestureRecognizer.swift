@@ -32,6 +32,9 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     private var timer: ScheduledTimer?
     private var pressStart = 0.0
 
+    /// Once ``numberOfTouchesRequired`` fingers are down (and the taps
+    /// required before the press are done) starts the
+    /// ``minimumPressDuration`` wait; one finger more fails the press.
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         timer?.invalidate()
         timer = nil
@@ -50,6 +53,8 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// Before the press began, a finger moving beyond ``allowableMovement``
+    /// fails it; after, every move is a ``GestureRecognizer/State-swift.enum/changed``.
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         switch state {
         case .possible:
@@ -67,6 +72,9 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// Before the press began, a lift counts as one of the quick taps required
+    /// or fails the press; after, the press ends when fewer than
+    /// ``numberOfTouchesRequired`` fingers remain.
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         switch state {
         case .possible:
@@ -90,6 +98,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// Cancels a begun press, or fails one still waiting.
     open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
         finishGesture(cancelled: true, notBegunReason: "touch cancelled")
     }

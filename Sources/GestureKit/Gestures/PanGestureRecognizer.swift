@@ -45,6 +45,8 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     private var windowTranslation: Point { base + (lastCentroid - anchor) }
 
+    /// Ignores fingers that come down beyond ``maximumNumberOfTouches``,
+    /// and re-anchors the translation to the new set of fingers.
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         if activeTouchCount > maximumNumberOfTouches {
             for t in touches.sorted(by: { $0.identifier < $1.identifier }) where activeTouchCount > maximumNumberOfTouches {
@@ -54,6 +56,9 @@ open class PanGestureRecognizer: GestureRecognizer {
         reanchor(time: event.timestamp)
     }
 
+    /// Follows the fingers' centroid: begins once it has moved beyond the pan
+    /// slop with at least ``minimumNumberOfTouches`` fingers, and reports every
+    /// move after that as a change.
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         lastCentroid = activeCentroid
         lastTime = event.timestamp
@@ -67,10 +72,14 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// The window's pan slop in logical pixels.
     private var slop: Double { thresholds.logicalPixels(thresholds.panSlop) }
 
+    /// Ends the pan when fewer than ``minimumNumberOfTouches`` fingers remain
+    /// (fails it if it never began); otherwise re-anchors to the fingers left.
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         fingersLifted(event: event, cancelled: false)
     }
 
+    /// As ``touchesEnded(_:with:)``, but a begun pan is cancelled instead of
+    /// ended.
     open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
         fingersLifted(event: event, cancelled: true)
     }

@@ -39,10 +39,13 @@ open class PinchGestureRecognizer: GestureRecognizer {
         return 2 * total / Double(count)
     }
 
+    /// Re-anchors the scale to the span of the fingers now down.
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         reanchor()
     }
 
+    /// Updates ``scale`` and ``velocity`` from the fingers' span; begins once
+    /// the span has changed by more than the pinch slop.
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         guard let anchorSpan, anchorSpan > 0, let span = activeSpan else { return }
         currentScale = baseScale * span / anchorSpan
@@ -56,10 +59,14 @@ open class PinchGestureRecognizer: GestureRecognizer {
     /// The window's pinch slop in logical pixels.
     private var slop: Double { thresholds.logicalPixels(thresholds.pinchSlop) }
 
+    /// Re-anchors to the fingers left; when none is, ends the pinch (or fails
+    /// it if it never began).
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         fingersLifted(event: event, cancelled: false)
     }
 
+    /// As ``touchesEnded(_:with:)``, but a begun pinch is cancelled instead of
+    /// ended.
     open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
         fingersLifted(event: event, cancelled: true)
     }

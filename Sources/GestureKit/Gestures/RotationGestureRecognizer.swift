@@ -32,10 +32,14 @@ open class RotationGestureRecognizer: GestureRecognizer {
         return Double.atan2(y: d.y, x: d.x)
     }
 
+    /// Re-anchors the angle to the first two fingers now down.
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         lastAngle = activeAngle
     }
 
+    /// Adds the turn of the first two fingers since the last move to
+    /// ``rotation`` and updates ``velocity``; begins once the rotation exceeds
+    /// the start angle.
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         guard let previous = lastAngle, let current = activeAngle else {
             lastAngle = activeAngle
@@ -53,10 +57,14 @@ open class RotationGestureRecognizer: GestureRecognizer {
                         reason: "turned \(formatFixed(abs(accumulated))) rad > \(formatFixed(thresholds.rotationStartAngle)) rad")
     }
 
+    /// Re-anchors to the fingers left; when none is, ends the rotation (or
+    /// fails it if it never began).
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         fingersLifted(event: event, cancelled: false)
     }
 
+    /// As ``touchesEnded(_:with:)``, but a begun rotation is cancelled instead
+    /// of ended.
     open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
         fingersLifted(event: event, cancelled: true)
     }

@@ -2,14 +2,21 @@ import RealModule
 
 /// The directions a swipe may go, as a bit mask (UIKit's values).
 public struct SwipeDirection: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    /// The directions as bits, with UIKit's values.
     public let rawValue: UInt
+    /// The directions whose bits are set in `rawValue`.
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
+    /// Towards larger x.
     public static let right = SwipeDirection(rawValue: 1 << 0)
+    /// Towards smaller x.
     public static let left = SwipeDirection(rawValue: 1 << 1)
+    /// Towards smaller y (up the screen).
     public static let up = SwipeDirection(rawValue: 1 << 2)
+    /// Towards larger y (down the screen).
     public static let down = SwipeDirection(rawValue: 1 << 3)
 
+    /// The names joined by "|", e.g. `left|right`; empty for no direction.
     public var description: String {
         let names = [(SwipeDirection.right, "right"), (.left, "left"), (.up, "up"), (.down, "down")]
             .filter { contains($0.0) }.map(\.1)
@@ -39,6 +46,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     private var startTime = 0.0
     private var timer: ScheduledTimer?
 
+    /// With exactly ``numberOfTouchesRequired`` fingers down, starts the
+    /// stroke and the `swipeMaximumDuration` wait; one finger more fails it.
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         guard state == .possible else { return }
         let down = activeTouchCount
@@ -56,6 +65,9 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// Once the centroid has covered the minimum distance along an axis,
+    /// recognizes the swipe if the stroke is straight enough, fast enough and
+    /// in an allowed ``direction``, and fails it otherwise.
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         guard state == .possible, let start, activeTouchCount == numberOfTouchesRequired else { return }
         let d = activeCentroid - start
@@ -79,11 +91,14 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// Fails a swipe that has not been recognized yet: it must be recognized
+    /// before the fingers lift.
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         guard state == .possible else { return }
         fail("lifted before \(formatCoordinate(thresholds.logicalPixels(thresholds.swipeMinimumDistance))) px")
     }
 
+    /// Fails a swipe that has not been recognized yet.
     open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
         if state == .possible { fail("touch cancelled") }
     }

@@ -24,6 +24,10 @@ open class TapGestureRecognizer: GestureRecognizer {
     private var lastTapTime = 0.0
     private var timer: ScheduledTimer?
 
+    /// Counts the fingers of the tap: more than ``numberOfTouchesRequired``
+    /// fails it, fewer start the `multiFingerTapWindow` wait for the rest. A
+    /// later tap of a multi-tap fails when it lands too far from the previous
+    /// one or too soon after it.
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         timer?.invalidate()
         timer = nil
@@ -54,6 +58,8 @@ open class TapGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// Fails the tap once any finger has moved beyond the tap slop from where
+    /// it went down.
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         for t in touches {
             let moved = t.locationInWindow.distance(to: t.initialLocationInWindow)
@@ -65,6 +71,8 @@ open class TapGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// When the last finger lifts, completes one tap; the last tap needed
+    /// recognizes the gesture, an earlier one starts the wait for the next.
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         guard activeTouchCount == 0 else { return }
         if mostTouchesInTap != numberOfTouchesRequired {
@@ -86,6 +94,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// Fails the tap: a cancelled touch never counts as a tap.
     open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
         fail("touch cancelled")
     }

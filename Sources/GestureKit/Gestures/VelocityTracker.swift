@@ -21,6 +21,7 @@ public struct VelocityTracker {
     /// not count as a change).
     private var lastChange: Double?
 
+    /// A tracker with no samples; its velocity reads zero until two arrive.
     public init() {}
 
     /// Forgets every sample.

@@ -1,16 +1,22 @@
 /// How an output is rotated or flipped, as `wl_output.transform`: the
 /// compositor turns the content counter-clockwise by the angle.
 public enum OutputTransform: Int, Sendable, CaseIterable {
+    /// The content as the panel shows it natively (`normal`), or turned by 90,
+    /// 180 or 270 degrees counter-clockwise; raw values are `wl_output.transform`'s.
     case normal = 0, rotated90, rotated180, rotated270
+    /// Mirrored around the vertical axis, then turned like the unflipped cases.
     case flipped, flipped90, flipped180, flipped270
 
     /// Degrees of counter-clockwise rotation.
     public var degrees: Int { (rawValue % 4) * 90 }
+    /// Whether the content is mirrored as well as turned.
     public var isFlipped: Bool { rawValue >= 4 }
 }
 
 /// The device orientation, as UIKit's interface orientations.
 public enum InterfaceOrientation: String, Sendable, CaseIterable {
+    /// `portrait` is the panel's native orientation (output transform
+    /// `normal`); ``init(transform:)`` maps the other transforms to the rest.
     case portrait, portraitUpsideDown, landscapeLeft, landscapeRight
 
     /// The orientation a rotating tablet's compositor reports through its
@@ -41,10 +47,16 @@ public enum InterfaceOrientation: String, Sendable, CaseIterable {
 public struct DisplayEnvironment: Equatable, Sendable {
     /// Buffer pixels per logical pixel (1, 2, or fractional such as 1.5).
     public var scale: Double = 1
-    /// The output the window is on: mode size in pixels, refresh in Hz.
+    /// The name of the output the window is on as the compositor gives it
+    /// (e.g. "DP-1"); empty until an output is known.
     public var outputName: String = ""
+    /// The output's current mode in hardware pixels, before its transform (a
+    /// 1920x1080 panel turned to portrait still reads 1920x1080); nil until the
+    /// output announces a mode.
     public var outputSize: Size?
+    /// The current mode's refresh rate in Hz; nil when the output does not say.
     public var outputRefresh: Double?
+    /// How the output turns the content; `normal` until an output is known.
     public var outputTransform: OutputTransform = .normal
     /// The orientation, from the output transform or a simulation.
     public var orientation: InterfaceOrientation = .portrait
@@ -60,6 +72,8 @@ public struct DisplayEnvironment: Equatable, Sendable {
     /// it.
     public var density = OutputDensity.default
 
+    /// The environment before anything is known: scale 1, no output, portrait,
+    /// no decorations, the default density.
     public init() {}
 }
 
@@ -68,6 +82,8 @@ public struct DisplayEnvironment: Equatable, Sendable {
 /// reports, given by the user (`--dpi`), or the documented default because
 /// the compositor reported nothing usable.
 public struct OutputDensity: Equatable, Sendable, CustomStringConvertible {
+    /// Where a density figure comes from; ``OutputDensity/description`` says it
+    /// in words.
     public enum Source: Equatable, Sendable {
         /// From the output's physical size (millimetres) and mode.
         case measured(widthMillimetres: Int, heightMillimetres: Int)
@@ -78,9 +94,14 @@ public struct OutputDensity: Equatable, Sendable, CustomStringConvertible {
         case fallback(reason: String)
     }
 
+    /// Logical pixels per millimetre; 96 dpi (about 3.78) by default.
     public var pixelsPerMillimetre: Double
+    /// Why the window believes ``pixelsPerMillimetre``.
     public var source: Source
 
+    /// A density as given, without any plausibility check (see
+    /// ``measure(widthMillimetres:heightMillimetres:modeWidth:modeHeight:scale:)``
+    /// for one made from what an output reports).
     public init(pixelsPerMillimetre: Double, source: Source) {
         self.pixelsPerMillimetre = pixelsPerMillimetre
         self.source = source
@@ -96,6 +117,8 @@ public struct OutputDensity: Equatable, Sendable, CustomStringConvertible {
         OutputDensity(pixelsPerMillimetre: dotsPerInch / millimetresPerInch, source: .configured)
     }
 
+    /// Millimetres in an inch, for converting between dots per inch and pixels
+    /// per millimetre.
     public static let millimetresPerInch = 25.4
 
     /// Logical pixels per inch.
@@ -167,12 +190,18 @@ public struct OutputDensity: Equatable, Sendable, CustomStringConvertible {
 
 /// A toplevel window's state (xdg_toplevel configure states).
 public struct WindowState: OptionSet, Hashable, Sendable {
+    /// The states as bits, one per static member.
     public let rawValue: UInt8
+    /// The states whose bits are set in `rawValue`; unknown bits are kept.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// The window covers an output, without decorations.
     public static let fullscreen = WindowState(rawValue: 1 << 0)
+    /// The window fills the output's work area; the compositor decides its size.
     public static let maximized = WindowState(rawValue: 1 << 1)
+    /// The window has keyboard focus and is drawn as the active one.
     public static let activated = WindowState(rawValue: 1 << 2)
     /// Tiled on any edge.
     public static let tiled = WindowState(rawValue: 1 << 3)
+    /// The user is resizing the window interactively.
     public static let resizing = WindowState(rawValue: 1 << 4)
 }

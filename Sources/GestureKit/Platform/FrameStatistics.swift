@@ -2,29 +2,37 @@
 /// drawing took and, where the compositor reports presentation
 /// (wp_presentation), the time from the input event to the frame on screen.
 public struct FrameStatistics: Sendable {
+    /// The timings of one frame.
     public struct Sample: Sendable, Equatable {
         /// Seconds spent drawing the frame.
         public var drawDuration: Double
         /// Seconds from the newest input event drawn to presentation, if known.
         public var inputToPresent: Double?
 
+        /// A sample of one frame's timings, in seconds; no latency unless given.
         public init(drawDuration: Double, inputToPresent: Double? = nil) {
             self.drawDuration = drawDuration
             self.inputToPresent = inputToPresent
         }
     }
 
+    /// The recorded frames, oldest first, at most ``capacity`` of them.
     public private(set) var samples: [Sample] = []
+    /// How many frames are kept: two seconds at 60 Hz. Recording one more
+    /// drops the oldest.
     public let capacity = 120
 
+    /// Statistics with no frame recorded yet.
     public init() {}
 
+    /// Adds the timings of the frame just drawn, dropping the oldest sample
+    /// when ``capacity`` are held.
     public mutating func record(_ sample: Sample) {
         if samples.count == capacity { samples.removeFirst() }
         samples.append(sample)
     }
 
-    /// The sample at the given index counting back from the newest.
+    /// The newest sample; nil before the first frame is recorded.
     public var last: Sample? { samples.last }
 
     /// Median of the known input-to-present latencies.

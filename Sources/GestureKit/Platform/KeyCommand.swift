@@ -2,7 +2,12 @@
 /// modifiers, a title for the help overlay and README, and what it does.
 /// An app registers all of its shortcuts in one table on the window.
 public struct KeyCommand {
+    /// The key, as an XKB keysym (see ``Keysym``). A letter is its lower-case
+    /// keysym whether or not Shift is among the ``modifiers``.
     public var keysym: UInt32
+    /// The modifiers that must be held, exactly: Ctrl+Q does not run while
+    /// Ctrl+Shift+Q is pressed. Shift that only produced a symbol ("?") is not
+    /// counted.
     public var modifiers: KeyModifiers
     /// Shown in help: e.g. "Quit".
     public var title: String
@@ -17,6 +22,16 @@ public struct KeyCommand {
     /// or run away.
     public var repeats: Bool
 
+    /// Creates a shortcut.
+    /// - Parameters:
+    ///   - keysym: the key, e.g. `Keysym.q`.
+    ///   - modifiers: the modifiers that must be held, exactly; none by default.
+    ///   - title: what the help overlay shows, e.g. "Quit".
+    ///   - repeats: whether a held key runs `action` again at the keyboard's
+    ///     repeat rate; false by default.
+    ///   - action: run when the key is pressed (and on repeats if `repeats`).
+    ///   - onRelease: run when the key that started the command is released,
+    ///     or when keyboard focus leaves the window while it is held.
     public init(keysym: UInt32, modifiers: KeyModifiers = [], title: String, repeats: Bool = false,
                 action: @escaping () -> Void, onRelease: (() -> Void)? = nil) {
         self.keysym = keysym

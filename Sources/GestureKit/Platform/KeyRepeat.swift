@@ -56,6 +56,7 @@ public final class KeyRepeat {
     /// Called for each repeat with the key and its time.
     private var fire: ((_ key: UInt32, _ time: Double) -> Void)?
 
+    /// A repeater with nothing held, under `settings` until ``update(_:)``.
     public init(settings: KeyRepeatSettings = .fallback) {
         self.settings = settings
     }

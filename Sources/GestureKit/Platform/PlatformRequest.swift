@@ -3,8 +3,12 @@
 public enum PlatformRequest: Equatable, Sendable {
     /// Close the window and end the app.
     case close
+    /// Enter (true) or leave (false) fullscreen; the compositor may refuse.
     case setFullscreen(Bool)
+    /// Maximize (true) or restore (false) the window; the compositor may refuse.
     case setMaximized(Bool)
+    /// Ask the compositor to hide the window; there is no request to undo it,
+    /// and the app is not told whether it happened.
     case minimize
     /// Start an interactive move (client-side title bar drag).
     case beginMove
@@ -14,10 +18,16 @@ public enum PlatformRequest: Equatable, Sendable {
 
 /// Window edges for interactive resizing.
 public struct WindowEdges: OptionSet, Hashable, Sendable {
+    /// The edges as bits, one per static member.
     public let rawValue: UInt8
+    /// The edges whose bits are set in `rawValue`.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// The top edge; with ``left`` or ``right``, a corner.
     public static let top = WindowEdges(rawValue: 1 << 0)
+    /// The bottom edge; with ``left`` or ``right``, a corner.
     public static let bottom = WindowEdges(rawValue: 1 << 1)
+    /// The left edge.
     public static let left = WindowEdges(rawValue: 1 << 2)
+    /// The right edge.
     public static let right = WindowEdges(rawValue: 1 << 3)
 }

@@ -10,6 +10,8 @@ public final class Application: Responder {
     /// Shows the Undo/Redo sheet; set by whoever draws it (the window).
     public var presentShakeToEdit: (() -> Void)?
 
+    /// Creates the application; each ``Window`` makes its own (see
+    /// ``Window/application``).
     public override init() {
         super.init()
     }

@@ -3,23 +3,51 @@
 /// window. The default implementations pass the event to `next`, so events a
 /// responder does not handle travel up the chain, as in UIKit.
 open class Responder {
+    /// Creates a responder that is in no chain until a subclass links it (see
+    /// ``next``).
     public init() {}
 
     /// The next responder in the chain, or nil at its end.
     open var next: Responder? { nil }
 
+    /// Fingers went down on this responder's view (the view each was
+    /// hit-tested to) in one input frame.
+    /// Called after the gesture recognizers of the view and its ancestors have
+    /// seen the same touches, or later when one of them delays touches
+    /// (``GestureRecognizer/delaysTouchesBegan``). Within one event a responder
+    /// hears of began, moved, ended and cancelled touches in that order, and
+    /// every touch it saw begin later ends or is cancelled exactly once. The
+    /// default passes the touches to ``next``; as in UIKit, an override that
+    /// handles them does not call `super`.
+    /// - Parameters:
+    ///   - touches: the touches that began in this frame and are delivered to
+    ///     this view; a view without ``View/isMultipleTouchEnabled`` gets only
+    ///     its first.
+    ///   - event: the frame's event, valid only during the call.
     open func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         next?.touchesBegan(touches, with: event)
     }
 
+    /// Touches this responder saw begin moved in one input frame; the locations
+    /// are already updated (see ``Touch/location(in:)``). The default passes them
+    /// to ``next``.
     open func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         next?.touchesMoved(touches, with: event)
     }
 
+    /// Fingers this responder saw begin lifted. Called after the recognizers
+    /// have seen the lift, or later when one delays it
+    /// (``GestureRecognizer/delaysTouchesEnded``). The default passes them to
+    /// ``next``.
     open func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         next?.touchesEnded(touches, with: event)
     }
 
+    /// Touches this responder saw begin were taken away: a recognizer of the
+    /// view or an ancestor recognized and cancels touches in the view
+    /// (``GestureRecognizer/cancelsTouchesInView``), the compositor cancelled
+    /// them, or the view left the window. Treat it as "undo what began": these
+    /// touches will not end. The default passes them to ``next``.
     open func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
         next?.touchesCancelled(touches, with: event)
     }
@@ -68,16 +96,20 @@ open class Responder {
         return true
     }
 
+    /// Whether this responder is its window's first responder now.
     public var isFirstResponder: Bool { responderWindow?.firstResponder === self }
 }
 
 /// Kinds of motion event (UIKit's `UIEvent.EventSubtype`).
 public enum MotionSubtype: String, Sendable {
+    /// The device was shaken (an accelerometer, a held shortcut, or a script).
     case motionShake
 }
 
 /// A motion event: when it happened.
 public struct MotionEvent: Sendable {
+    /// When the motion began or ended, in seconds on the window's clock.
     public var timestamp: Double
+    /// A motion event at `timestamp` seconds.
     public init(timestamp: Double) { self.timestamp = timestamp }
 }

@@ -2,6 +2,8 @@
 /// to switch between them. Pages fill the whole view and keep the top
 /// `TabBar.height` free for the bar.
 open class TabBarController: ViewController {
+    /// The bar of page titles across the top of the controller's view; its
+    /// tabs follow ``viewControllers``' titles.
     public let tabBar = TabBar()
 
     /// The pages, in tab order.
@@ -25,6 +27,7 @@ open class TabBarController: ViewController {
         }
     }
 
+    /// The page shown, or nil while there are no pages.
     public var selectedViewController: ViewController? {
         viewControllers.indices.contains(selectedIndex) ? viewControllers[selectedIndex] : nil
     }
@@ -87,10 +90,12 @@ open class TabBarController: ViewController {
 /// both directions; a touch that ends on a tab selects it. A title too long
 /// for its tab shrinks.
 public final class TabBar: SegmentedControl {
+    /// The bar's height in logical pixels (a touch target's).
     public static let height = 44.0
     /// The narrowest a tab gets: a touch target.
     public static let minimumTabWidth = SegmentedControl.minimumSegmentSize.width
 
+    /// An empty bar; a ``TabBarController`` fills it with its pages' titles.
     public init() {
         super.init(titles: [])
         name = "tabBar"
@@ -101,12 +106,16 @@ public final class TabBar: SegmentedControl {
     /// The frame of tab `index` in the bar's coordinates.
     public func tabFrame(_ index: Int) -> Rect { segmentFrame(index) }
 
+    /// A tab's title: the selected one bold and blue, the others grey; a
+    /// long title may shrink to 60 %.
     public override func style(_ label: Label, selected: Bool) {
         label.minimumScaleFactor = 0.6
         label.font = Font(size: 16, bold: selected)
         label.textColor = selected ? .systemBlue : Color(rgb: 0x6e6e73)
     }
 
+    /// A hairline along the bottom, and a blue underline under the
+    /// selected tab.
     public override func draw(_ rect: Rect, in canvas: Canvas) {
         canvas.fill(Rect(x: 0, y: bounds.height - 1, width: bounds.width, height: 1), color: Color(rgb: 0xc6c6c8))
         guard titles.indices.contains(selectedIndex) else { return }

@@ -14,6 +14,7 @@ public final class UndoManager {
     /// Most changes kept; older ones are dropped.
     public var levelsOfUndo = 100
 
+    /// An empty undo manager keeping at most ``levelsOfUndo`` changes.
     public init() {}
 
     /// Records how to undo a change just made. Registering while undoing
@@ -29,9 +30,14 @@ public final class UndoManager {
         }
     }
 
+    /// Whether there is a change to undo.
     public var canUndo: Bool { !undoStack.isEmpty }
+    /// Whether there is an undone change to redo; a new change clears it.
     public var canRedo: Bool { !redoStack.isEmpty }
+    /// The name the next ``undo()`` would undo (as registered, e.g. "Move");
+    /// empty when there is none.
     public var undoActionName: String { undoStack.last?.name ?? "" }
+    /// The name the next ``redo()`` would redo; empty when there is none.
     public var redoActionName: String { redoStack.last?.name ?? "" }
 
     /// Undoes the last change; nothing happens when there is none.
@@ -50,6 +56,7 @@ public final class UndoManager {
         redoing = false
     }
 
+    /// Forgets every change, undone or not.
     public func removeAllActions() {
         undoStack.removeAll()
         redoStack.removeAll()

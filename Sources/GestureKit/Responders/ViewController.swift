@@ -3,6 +3,7 @@
 open class ViewController: Responder {
     private var loadedView: View?
 
+    /// Creates a controller; its view is not made until ``view`` is first read.
     public override init() {
         super.init()
     }
@@ -18,6 +19,7 @@ open class ViewController: Responder {
         return v
     }
 
+    /// Whether the root view exists yet; reading this does not create it.
     public var isViewLoaded: Bool { loadedView != nil }
 
     /// The controller's title (a tab bar shows it).

@@ -2,9 +2,19 @@
 /// `invalidate()`. The scheduler keeps it alive until it fires for the last
 /// time or is invalidated.
 public final class ScheduledTimer {
+    /// Seconds between firings as scheduled, after the scheduler's clamping
+    /// (never negative; at least 1 ms for a repeating timer).
     public let interval: Double
+    /// Whether the timer fires every ``interval`` until invalidated, rather than
+    /// once.
     public let repeats: Bool
+    /// When the timer is next due, in the scheduler's clock seconds. A repeating
+    /// timer advances it by exactly ``interval`` each time it fires, so one that
+    /// fell behind fires once per missed interval in the next
+    /// ``Scheduler/fireDueTimers()`` call.
     public private(set) var fireDate: Double
+    /// False once the timer was invalidated or a one-shot timer has fired
+    /// (it is false already while its action runs).
     public private(set) var isValid = true
     let sequence: UInt64
     fileprivate let action: (ScheduledTimer) -> Void
@@ -36,6 +46,7 @@ public final class ScheduledTimer {
 /// timerfd live, a jump of the virtual clock headless) and calls
 /// `fireDueTimers()`.
 public final class Scheduler {
+    /// The clock deadlines are measured on; the scheduler never moves it.
     public let timeSource: TimeSource
     private var timers: [ScheduledTimer] = []
     private var nextSequence: UInt64 = 0
@@ -44,10 +55,12 @@ public final class Scheduler {
     /// re-arm its timer fd.
     public var onScheduleChange: (() -> Void)?
 
+    /// A scheduler with no timers, reading time from `timeSource`.
     public init(timeSource: TimeSource) {
         self.timeSource = timeSource
     }
 
+    /// The time source's current reading, in seconds.
     public var now: Double { timeSource.now }
 
     /// When the earliest timer is due (absolute, in `timeSource` seconds);

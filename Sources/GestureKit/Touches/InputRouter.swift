@@ -48,11 +48,15 @@ public final class InputRouter {
         frames.begin(.compositor(id: id, seat: seat), at: location, time: time)
     }
 
+    /// A compositor touch point moved to `location` (window coordinates). The
+    /// change is held until ``touchFrame()``; an unknown `id` is ignored.
     public func touchMotion(id: Int32, seat: Int = 0, to location: Point, time: Double) {
         tap?.raw(.touchMotion(id: id, seat: seat, to: location), time: time)
         frames.move(.compositor(id: id, seat: seat), to: location, time: time)
     }
 
+    /// A compositor touch point lifted. The touch ends with the next
+    /// ``touchFrame()``; an unknown `id` is ignored.
     public func touchUp(id: Int32, seat: Int = 0, time: Double) {
         tap?.raw(.touchUp(id: id, seat: seat), time: time)
         frames.end(.compositor(id: id, seat: seat), time: time, cancelled: false)
@@ -110,6 +114,9 @@ public final class InputRouter {
 
     // MARK: Pointer input (left-button drag = one touch)
 
+    /// The pointer moved to `location`, in the window's coordinates (also how
+    /// it enters the surface). While the left button is held, the emulated
+    /// touch follows it, delivered at once (a pointer has no frames).
     public func pointerMotion(to location: Point, time: Double) {
         tap?.raw(.pointerMotion(to: location), time: time)
         pointer.motion(to: location, time: time)
@@ -130,6 +137,9 @@ public final class InputRouter {
         pointer.leave(time: time)
     }
 
+    /// A scroll (wheel or two-finger scroll) by the amounts `wl_pointer.axis`
+    /// reports, in logical pixels (positive: down and right). It reaches only
+    /// the raw input ``tap``, for recordings: scrolling makes no touches.
     public func pointerAxis(vertical: Double, horizontal: Double, time: Double) {
         tap?.raw(.pointerAxis(vertical: vertical, horizontal: horizontal), time: time)
     }
@@ -152,6 +162,8 @@ public final class InputRouter {
         touchpad.updatePinch(dx: dx, dy: dy, scale: scale, rotationDegrees: rotation, time: time)
     }
 
+    /// The touchpad pinch ended: the two touches lift, or are cancelled when
+    /// the compositor cancelled the gesture.
     public func touchpadPinchEnd(cancelled: Bool, time: Double) {
         tap?.raw(.touchpad(.end(.pinch, cancelled: cancelled)), time: time)
         touchpad.end(.pinch, cancelled: cancelled, time: time)
@@ -164,11 +176,15 @@ public final class InputRouter {
         touchpad.beginStroke(.swipe, at: pointer.location ?? window.bounds.center, time: time)
     }
 
+    /// The swipe's fingers moved by `dx`, `dy` logical pixels since the last
+    /// update; the touch moves with them.
     public func touchpadSwipeUpdate(dx: Double, dy: Double, time: Double) {
         tap?.raw(.touchpad(.swipeUpdate(dx: dx, dy: dy)), time: time)
         touchpad.updateSwipe(dx: dx, dy: dy, time: time)
     }
 
+    /// The touchpad swipe ended: its touch lifts, or is cancelled when the
+    /// compositor cancelled the gesture.
     public func touchpadSwipeEnd(cancelled: Bool, time: Double) {
         tap?.raw(.touchpad(.end(.swipe, cancelled: cancelled)), time: time)
         touchpad.end(.swipe, cancelled: cancelled, time: time)
@@ -181,6 +197,8 @@ public final class InputRouter {
         touchpad.beginStroke(.hold, at: pointer.location ?? window.bounds.center, time: time)
     }
 
+    /// The fingers left the touchpad (or moved, which the compositor reports as
+    /// a cancelled hold): the held touch lifts, or is cancelled.
     public func touchpadHoldEnd(cancelled: Bool, time: Double) {
         tap?.raw(.touchpad(.end(.hold, cancelled: cancelled)), time: time)
         touchpad.end(.hold, cancelled: cancelled, time: time)

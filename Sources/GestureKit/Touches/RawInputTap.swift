@@ -1,21 +1,35 @@
 /// One raw input call as the backend made it.
 public enum RawInput: Equatable, Sendable {
+    /// ``InputRouter/touchDown(id:seat:at:time:)``.
     case touchDown(id: Int32, seat: Int, at: Point)
+    /// ``InputRouter/touchMotion(id:seat:to:time:)``.
     case touchMotion(id: Int32, seat: Int, to: Point)
+    /// ``InputRouter/touchUp(id:seat:time:)``.
     case touchUp(id: Int32, seat: Int)
+    /// ``InputRouter/touchFrame()``, or a frame the compositor left open and the
+    /// router closed itself.
     case touchFrame
+    /// ``InputRouter/touchCancel()``.
     case touchCancel
+    /// ``InputRouter/pointerMotion(to:time:)``.
     case pointerMotion(to: Point)
+    /// ``InputRouter/pointerButton(_:pressed:time:)``: the Linux input code of the
+    /// button and whether it went down.
     case pointerButton(UInt32, pressed: Bool)
+    /// ``InputRouter/pointerAxis(vertical:horizontal:time:)``.
     case pointerAxis(vertical: Double, horizontal: Double)
+    /// ``InputRouter/pointerLeave(time:)``.
     case pointerLeave
+    /// A touchpad gesture event, one of the router's `touchpad…` calls.
     case touchpad(TouchpadEvent)
+    /// ``Window/handleKey(_:)``: a key press, repeat or release.
     case key(KeyEvent)
     /// How the keyboard repeats held keys from now on.
     case keyRepeat(KeyRepeatSettings)
     /// The device reports a shake beginning or ending (an accelerometer);
     /// its time is the motion's own, on the window's clock.
     case shakeBegan
+    /// The device reports that its shake stopped (see ``shakeBegan``).
     case shakeEnded
 }
 

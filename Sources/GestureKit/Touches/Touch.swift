@@ -4,12 +4,20 @@
 public final class Touch: Hashable, CustomStringConvertible {
     /// The touch's phase in the event being delivered.
     public enum Phase: String, Sendable {
+        /// `began`: the finger went down in this event; `moved`: it moved;
+        /// `stationary`: it is still down but did not change in this event (it is in
+        /// ``Event/allTouches`` only); `ended`: it lifted; `cancelled`: the system took
+        /// it away (the compositor cancelled it, its view left the window, a
+        /// recognizer that recognized cancels the view's touches). UIKit's phases,
+        /// without the pencil and hover ones.
         case began, moved, stationary, ended, cancelled
     }
 
     /// A number unique for the app's lifetime (not the compositor's id, which
     /// is reused).
     public internal(set) var identifier = 0
+    /// The touch's phase in the event being delivered; ``Phase-swift.enum/ended`` or
+    /// ``Phase-swift.enum/cancelled`` once the touch is over, and it stays so.
     public internal(set) var phase = Phase.began
     /// Time of the last change, in seconds, from the compositor's event time.
     public internal(set) var timestamp = 0.0
@@ -29,7 +37,11 @@ public final class Touch: Hashable, CustomStringConvertible {
     /// the major axis' angle in degrees clockwise from vertical. Zero when
     /// unknown.
     public internal(set) var majorRadius = 0.0
+    /// The contact ellipse's smaller radius in logical pixels; 0 when unknown
+    /// (see ``majorRadius``).
     public internal(set) var minorRadius = 0.0
+    /// The contact ellipse's major axis in degrees clockwise from vertical; 0
+    /// when unknown (see ``majorRadius``).
     public internal(set) var orientationAngle = 0.0
 
     var locationInWindow = Point.zero
@@ -95,11 +107,18 @@ public final class Touch: Hashable, CustomStringConvertible {
         return view.convert(previousLocationInWindow, from: nil)
     }
 
+    /// True while the finger is down: the phase is neither ``Phase-swift.enum/ended`` nor
+    /// ``Phase-swift.enum/cancelled``.
     public var isActive: Bool { phase != .ended && phase != .cancelled }
 
+    /// Identity: two touches are equal only if they are the same object, so a
+    /// touch is the same key in a set or dictionary for its whole life.
     public static func == (a: Touch, b: Touch) -> Bool { a === b }
+    /// Hashes the object's identity, consistent with ``==(_:_:)``.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
+    /// The identifier, phase and window location, e.g. `Touch#3 moved (120,48)`,
+    /// for logs.
     public var description: String { "Touch#\(identifier) \(phase.rawValue) \(locationInWindow)" }
 }
 

@@ -6,9 +6,14 @@
 /// A view controller presents it (`ViewController.present(_:)`), so it
 /// covers that controller's view only and goes with it.
 public final class ActionSheet: View {
+    /// One button of the sheet: its title and what choosing it does.
     public struct Action {
+        /// The button's title; also the button view's ``View/name``, so tests and
+        /// scripts find it by its title.
         public var title: String
+        /// Run after the sheet has been dismissed, when the button is chosen.
         public var handler: () -> Void
+        /// An action titled `title` that runs `handler` when chosen.
         public init(title: String, handler: @escaping () -> Void) {
             self.title = title
             self.handler = handler
@@ -30,6 +35,12 @@ public final class ActionSheet: View {
     private static let rowGap = 8.0
     private static let margin = 16.0
 
+    /// A sheet titled `title` with a button per action, in order, and a bold
+    /// Cancel button last that only dismisses. It is not shown until presented.
+    /// - Parameters:
+    ///   - title: the text above the buttons, on at most two lines.
+    ///   - actions: the choices, top to bottom.
+    ///   - cancelTitle: the last button's title.
     public init(title: String, actions: [Action], cancelTitle: String = "Cancel") {
         titleLabel = Label(text: title)
         super.init()
@@ -72,12 +83,15 @@ public final class ActionSheet: View {
         autoresizingMask = [.flexibleWidth, .flexibleHeight]
     }
 
+    /// Takes the sheet off the screen and calls ``onDismiss``. Does nothing when
+    /// it is not presented, so dismissing twice calls `onDismiss` once.
     public func dismiss() {
         guard isPresented else { return }
         removeFromSuperview()
         onDismiss?()
     }
 
+    /// Whether the sheet is on screen: presented and in a window.
     public var isPresented: Bool { window != nil }
 
     /// The panel of buttons, in the sheet's coordinates.
@@ -106,18 +120,25 @@ public final class ActionSheet: View {
 
     // Touches on the panel (between the buttons) and on the dimmed area
     // stop here; a tap on the dimmed area dismisses the sheet.
+
+    /// Keeps the touches (they do not travel up the chain) and remembers those
+    /// that began on the dimmed area outside the panel.
     public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         for t in touches where !panel.frame.contains(t.location(in: self)) { touchesOutside.insert(t) }
     }
 
+    /// Keeps the touches; moving does nothing.
     public override func touchesMoved(_ touches: Set<Touch>, with event: Event) {}
 
+    /// Dismisses the sheet when a touch that began on the dimmed area also
+    /// lifts there.
     public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         let tappedOutside = touches.contains { touchesOutside.contains($0) && !panel.frame.contains($0.location(in: self)) }
         touchesOutside.subtract(touches)
         if tappedOutside { dismiss() }
     }
 
+    /// Forgets the touches; a cancelled touch dismisses nothing.
     public override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
         touchesOutside.subtract(touches)
     }

@@ -2,8 +2,11 @@
 /// UIKit's `UIImageView`, it ignores touches by default, so they reach the
 /// view below it.
 open class ImageView: View {
+    /// The image shown, stretched to the bounds; nil shows only the background.
+    /// Setting another image redraws the view.
     public var image: Image? { didSet { if image !== oldValue { setNeedsDisplay() } } }
 
+    /// An image view showing `image` in `frame`, with user interaction off.
     public init(frame: Rect = .zero, image: Image? = nil) {
         self.image = image
         super.init(frame: frame)

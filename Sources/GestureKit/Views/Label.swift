@@ -8,6 +8,9 @@
 /// `minimumScaleFactor` before it is cut with an ellipsis. The lines are
 /// centred vertically and placed by `alignment`.
 open class Label: View {
+    /// The text shown; "\n" starts a new line where ``numberOfLines`` allows.
+    /// Setting different text redraws the label and, for a named label in a
+    /// window, tells the window's observers.
     public var text: String {
         get { storage }
         set {
@@ -42,8 +45,13 @@ open class Label: View {
         guard name != nil, let window, !window.observers.isEmpty else { return }
         for o in window.observers { o.labelTextDidChange(self, from: old) }
     }
+    /// The font asked for (17 px regular by default); the text may be drawn
+    /// smaller (see ``minimumScaleFactor``).
     public var font = Font.body { didSet { setNeedsDisplay() } }
+    /// The colour of the text; black by default.
     public var textColor = Color.black { didSet { setNeedsDisplay() } }
+    /// Where each line sits across the width; centred by default (UIKit's
+    /// labels default to natural, that is left, alignment).
     public var alignment = TextAlignment.center { didSet { setNeedsDisplay() } }
     /// The most lines the text may take: 1 (the default) keeps it on one
     /// line; 0 allows as many as the height holds.
@@ -53,6 +61,8 @@ open class Label: View {
     /// shrinks.
     public var minimumScaleFactor = 1.0 { didSet { setNeedsDisplay() } }
 
+    /// A label showing `text` in `frame`, one line, 17 px black centred text,
+    /// with user interaction off.
     public init(text: String = "", frame: Rect = .zero) {
         storage = text
         super.init(frame: frame)

@@ -11,7 +11,7 @@ open class SegmentedControl: View {
     /// The smallest size of one segment: a touch target.
     public static let minimumSegmentSize = Size(width: 44, height: 44)
 
-    /// The segments' titles, in order. Setting them rebuilds the segments
+    /// The segments' titles, left to right. Setting them rebuilds the segments
     /// (keeping the selection if it is still in range).
     public var titles: [String] {
         didSet {
@@ -41,6 +41,8 @@ open class SegmentedControl: View {
     /// Called after the user chose another segment.
     public var onValueChanged: ((SegmentedControl) -> Void)?
 
+    /// A control with a segment per title; an out-of-range `selectedIndex`
+    /// selects the first. Give it at least ``minimumWidth`` by 44 px.
     public init(titles: [String], selectedIndex: Int = 0) {
         self.titles = titles
         self.selectedIndex = titles.indices.contains(selectedIndex) ? selectedIndex : 0
@@ -117,10 +119,16 @@ open class SegmentedControl: View {
         canvas.fillRoundedRect(thumb, radius: 7, color: .white)
     }
 
+    /// Kept by the control: touches on it do not travel up the chain.
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {}
+    /// Kept by the control; the selection changes only when a touch lifts.
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {}
+    /// Kept by the control; a cancelled touch selects nothing.
     open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {}
 
+    /// Selects the segment under the lifted touch, if it lifted inside the
+    /// control, then tells the window's observers and calls ``onValueChanged``
+    /// (neither when it was already selected).
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         guard let p = touches.first?.location(in: self), point(inside: p) else { return }
         for i in titles.indices where segmentFrame(i).contains(p) {

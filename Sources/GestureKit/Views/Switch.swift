@@ -2,6 +2,9 @@
 /// toggles it. Its frame is at least 44 px high so it is an easy touch
 /// target; the track is drawn centred in it.
 open class Switch: View {
+    /// Whether the switch is on. Every change, the app's included, redraws it
+    /// and tells the window's observers (value "on" or "off"); only the user's
+    /// taps call ``onValueChanged``.
     public var isOn: Bool {
         didSet {
             guard isOn != oldValue else { return }
@@ -13,6 +16,8 @@ open class Switch: View {
     /// Called after the user toggled the switch.
     public var onValueChanged: ((Switch) -> Void)?
 
+    /// The track's colour while on (iOS's green by default); off, it is light
+    /// grey.
     public var onTintColor = Color.systemGreen
 
     /// The size of the drawn track, as iOS's switch.
@@ -20,15 +25,22 @@ open class Switch: View {
     /// The frame size that gives a 44 px touch target around the track.
     public static let preferredSize = Size(width: 60, height: 44)
 
+    /// A switch, off unless `isOn`, in `frame` (see ``preferredSize``).
     public init(isOn: Bool = false, frame: Rect = .zero) {
         self.isOn = isOn
         super.init(frame: frame)
     }
 
+    /// Kept by the switch: touches on it do not travel up the chain.
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {}
+    /// Kept by the switch; unlike iOS's, it cannot be dragged from one side to
+    /// the other.
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {}
+    /// Kept by the switch; a cancelled touch toggles nothing.
     open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {}
 
+    /// Toggles ``isOn`` and calls ``onValueChanged`` if the touch lifted inside
+    /// the bounds.
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         guard let t = touches.first, point(inside: t.location(in: self)) else { return }
         isOn.toggle()

@@ -7,9 +7,13 @@ public final class TitleBarView: View {
     /// button is as high as the bar).
     public static let height = 44.0
 
+    /// The window's title, centred, bold, shrinking when the bar is narrow.
     public let titleLabel = Label()
+    /// The close button at the right end of the bar.
     public let closeButton = CloseButton()
 
+    /// A title bar showing `title`; a ``Window`` makes its own when it needs
+    /// one (see ``Window/showsClientSideDecorations``).
     public init(title: String) {
         super.init()
         name = "titleBar"
@@ -32,19 +36,26 @@ public final class TitleBarView: View {
     // The move starts only once the drag passes the tap slop: the
     // compositor's move grab swallows the release, so starting it on the
     // press would make a double-click impossible.
+
+    /// A second tap in a row (``Touch/tapCount`` 2) asks the window system to
+    /// maximize the window, or to restore it when it is maximized.
     public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         moveStarted = false
         guard let t = touches.first, t.tapCount == 2, let window else { return }
         window.request(.setMaximized(!window.environment.windowState.contains(.maximized)))
     }
 
+    /// Once the touch has moved beyond the tap slop, asks the window system for
+    /// an interactive move (``PlatformRequest/beginMove``), once per touch.
     public override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         guard !moveStarted, let t = touches.first, t.tapCount == 0 else { return }
         moveStarted = true
         window?.request(.beginMove)
     }
 
+    /// Kept by the bar: touches on it do not travel up the chain.
     public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {}
+    /// Kept by the bar.
     public override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {}
 
     /// The title bar's close button: a cross that closes the window when a
@@ -56,9 +67,14 @@ public final class TitleBarView: View {
             canvas.strokeLine(from: Point(x: c.x - r, y: c.y + r), to: Point(x: c.x + r, y: c.y - r), color: color, lineWidth: 2)
         }
 
+        /// Kept by the button: touches on it do not reach the bar.
         public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {}
+        /// Kept by the button.
         public override func touchesMoved(_ touches: Set<Touch>, with event: Event) {}
+        /// Kept by the button; a cancelled touch closes nothing.
         public override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {}
+        /// Asks the window system to close the window (``PlatformRequest/close``)
+        /// if the touch lifted on the button.
         public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
             guard let t = touches.first, point(inside: t.location(in: self)) else { return }
             window?.request(.close)

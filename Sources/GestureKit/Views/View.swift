@@ -11,14 +11,27 @@ open class View: Responder {
 
     // Before a change the view notes where it was on screen (once per
     // frame); after it, it asks for layout if its size changed.
+
+    /// The view's own coordinate space: `size` is the view's size before its
+    /// transform, `origin` the coordinate of its top-left corner (usually zero;
+    /// another origin scrolls the content and the subviews). Subviews are placed
+    /// in it and ``draw(_:in:)`` draws in it. A new size asks for layout and
+    /// resizes subviews by their ``autoresizingMask``.
     public var bounds = Rect.zero {
         willSet { noteChange(includingCurrentArea: false) }
         didSet { geometryChanged(from: oldValue.size) }
     }
+    /// Where the middle of the bounds sits, in the superview's coordinates; the
+    /// point ``transform`` turns and scales around. Moving a view is changing
+    /// its centre.
     public var center = Point.zero {
         willSet { noteChange(includingCurrentArea: false) }
         didSet { geometryChanged(from: bounds.size) }
     }
+    /// Scales, rotates and translates the view around its ``center``, as
+    /// `UIView.transform`: the bounds are unchanged, the ``frame`` is their
+    /// transformed bounding box, and hit-testing and touch locations follow the
+    /// transform. A singular transform (scale 0) makes the view unhittable.
     public var transform = AffineTransform.identity {
         willSet { noteChange(includingCurrentArea: false) }
         didSet { geometryChanged(from: bounds.size) }
@@ -26,7 +39,11 @@ open class View: Responder {
 
     /// Opacity of the view and its subviews as one group.
     public var alpha = 1.0 { didSet { if alpha != oldValue { setNeedsDisplay() } } }
+    /// Whether the view and its subviews are left out of drawing and
+    /// hit-testing; a hidden view keeps its place and receives no new touches.
     public var isHidden = false { didSet { if isHidden != oldValue { noteChange(includingCurrentArea: false) } } }
+    /// Fills the bounds, with ``cornerRadius``, before ``draw(_:in:)``; nil (the
+    /// default) or a transparent colour draws nothing.
     public var backgroundColor: Color? { didSet { if backgroundColor != oldValue { setNeedsDisplay() } } }
     /// Whether touches can land on this view and its subviews.
     public var isUserInteractionEnabled = true
@@ -42,11 +59,16 @@ open class View: Responder {
     /// as they are).
     public var autoresizingMask: AutoresizingMask = []
 
+    /// The subviews in drawing order: later ones draw on top and are
+    /// hit-tested first.
     public private(set) var subviews: [View] = []
     // Unowned rather than weak: both links are read for every touch and
     // every redraw, and a weak reference costs a side-table lookup each
     // time. They are safe because a view clears them when it goes (deinit)
     // and whenever it leaves its superview.
+
+    /// The view this one is a subview of; nil for a window and for a view in no
+    /// tree.
     public private(set) unowned var superview: View?
     /// The window at the root of the view's tree (itself for a window),
     /// kept current as views move in and out of trees.
@@ -55,15 +77,19 @@ open class View: Responder {
     /// responder chain.
     public internal(set) weak var viewController: ViewController?
 
+    /// The recognizers attached to this view, in the order added.
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
 
     private var needsLayout = true
 
+    /// A view with an empty frame at the origin; give it a ``frame`` (or
+    /// ``bounds`` and ``center``) before it can be seen or touched.
     public override init() {
         super.init()
         if let self = self as? Window { window = self }
     }
 
+    /// A view occupying `frame` in its future superview's coordinates.
     public init(frame: Rect) {
         super.init()
         self.frame = frame
@@ -187,6 +213,9 @@ open class View: Responder {
 
     // MARK: Hierarchy
 
+    /// Adds `view` on top of the other subviews, first removing it from any
+    /// superview it had (ending its touches there). Adding a view to itself or
+    /// to its own subtree is a programming error and traps.
     public func addSubview(_ view: View) {
         insertSubview(view, at: subviews.count)
     }
@@ -210,6 +239,10 @@ open class View: Responder {
         view.didMoveToWindow()
     }
 
+    /// Takes the view (and its subtree) out of its superview. Touches its
+    /// subtree is receiving are cancelled first, and its recognizers that are
+    /// under way are cancelled, so every touch a view saw begin still ends. Does
+    /// nothing for a view without a superview.
     public func removeFromSuperview() {
         guard let parent = superview else { return }
         // Touches in this subtree end for their views now, while the
@@ -287,6 +320,8 @@ open class View: Responder {
         recognizer.view = self
     }
 
+    /// Detaches `recognizer`, which stops receiving touches at once; nothing
+    /// happens if it is not attached to this view.
     public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         guard recognizer.view === self else { return }
         recognizer.detach()

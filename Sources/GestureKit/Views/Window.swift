@@ -3,7 +3,11 @@
 /// backend (or the headless player) drives it through `input`, `resize(to:)`
 /// and `takeDamage()`; it knows nothing of Wayland.
 public final class Window: View {
+    /// The window's timers (long press, double-tap waits, key repeat), on the
+    /// clock given at creation; the event loop fires them.
     public let scheduler: Scheduler
+    /// Where the backend or a script feeds raw input; locations are in the
+    /// window's coordinates (surface-local logical pixels, origin top left).
     public private(set) lazy var input = InputRouter(window: self)
     private(set) lazy var delivery = TouchDelivery(window: self)
 
@@ -18,6 +22,13 @@ public final class Window: View {
     /// until `takeDamage()` has run.
     public var onNeedsDisplay: (() -> Void)?
 
+    /// A white window of `size` logical pixels, entirely damaged so the first
+    /// frame draws it all.
+    /// - Parameters:
+    ///   - size: the logical size; the backend resizes it to what the
+    ///     compositor configures.
+    ///   - timeSource: the clock for the window's ``scheduler``: the monotonic
+    ///     clock live, a ``VirtualTimeSource`` in tests.
     public init(size: Size, timeSource: TimeSource) {
         scheduler = Scheduler(timeSource: timeSource)
         super.init()
@@ -44,6 +55,8 @@ public final class Window: View {
 
     /// The window's title, shown by a client-side title bar.
     public var title = "" { didSet { titleBar?.titleLabel.text = title } }
+    /// The title bar the window draws itself, while
+    /// ``showsClientSideDecorations`` is true; nil otherwise.
     public private(set) var titleBar: TitleBarView?
     private var resizeEdges: [ResizeEdgeView] = []
 
@@ -115,10 +128,14 @@ public final class Window: View {
         rootViewController?.view.frame = contentFrame
     }
 
+    /// Adds a watcher; observers hear of events in the order they were added.
+    /// The window keeps a strong reference until ``removeObserver(_:)``.
     public func addObserver(_ observer: WindowObserver) {
         observers.append(observer)
     }
 
+    /// Removes every registration of `observer`; nothing happens if it is not
+    /// registered.
     public func removeObserver(_ observer: WindowObserver) {
         observers.removeAll { $0 === observer }
     }
