@@ -295,10 +295,10 @@ private struct PhaseSets {
     }
 
     mutating func clear() {
-        began.removeAll(keepingCapacity: true)
-        moved.removeAll(keepingCapacity: true)
-        ended.removeAll(keepingCapacity: true)
-        cancelled.removeAll(keepingCapacity: true)
+        if !began.isEmpty { began.removeAll(keepingCapacity: true) }
+        if !moved.isEmpty { moved.removeAll(keepingCapacity: true) }
+        if !ended.isEmpty { ended.removeAll(keepingCapacity: true) }
+        if !cancelled.isEmpty { cancelled.removeAll(keepingCapacity: true) }
     }
 }
 
