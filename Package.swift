@@ -8,8 +8,8 @@ import PackageDescription
 // The release link of the app, for memory and start-up (tools/linking/
 // README.md has the figures): the Swift runtime linked in, relocations
 // packed by lld, no dynamic symbol table, libstdc++ linked in (the linker
-// script in tools/linking). Only the executable's link: the libraries
-// build as usual.
+// script in tools/linking), and the functions the app runs placed
+// together. Only the executable's link: the libraries build as usual.
 let linking = "\(Context.packageDirectory)/tools/linking"
 let appReleaseLinkFlags = [
     // FoundationEssentials (swift-argument-parser's) needs these two when
@@ -19,6 +19,7 @@ let appReleaseLinkFlags = [
     "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
     "-Xlinker", "--no-export-dynamic",
     "-L", linking,
+    "-Xlinker", "--symbol-ordering-file=\(linking)/gesture-demo.order", "-Xlinker", "--no-warn-symbol-ordering",
 ]
 
 let package = Package(
