@@ -4,6 +4,24 @@ import PackageDescription
 // Layers (see README "Architecture"): C shims -> GestureKit (pure Swift
 // toolkit core) -> GestureRender (cairo) -> GestureWayland (backend) ->
 // GestureScript (scripted input) -> DemoApp (scenes) -> gesture-demo.
+
+// The release link of the app, for memory and start-up (tools/linking/
+// README.md has the figures): the Swift runtime linked in, relocations
+// packed by lld, no dynamic symbol table, libstdc++ linked in (the linker
+// script in tools/linking), and the functions the app runs placed
+// together. Only the executable's link: the libraries build as usual.
+let linking = "\(Context.packageDirectory)/tools/linking"
+let appReleaseLinkFlags = [
+    // FoundationEssentials (swift-argument-parser's) needs these two when
+    // static; modules compiled for the shared runtime do not name them.
+    "-static-stdlib", "-l_FoundationCShims", "-l_FoundationCollections",
+    "-use-ld=lld",
+    "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+    "-Xlinker", "--no-export-dynamic",
+    "-L", linking,
+    "-Xlinker", "--symbol-ordering-file=\(linking)/gesture-demo.order", "-Xlinker", "--no-warn-symbol-ordering",
+]
+
 let package = Package(
     name: "GestureDemo",
     products: [
@@ -70,7 +88,9 @@ let package = Package(
                                          "GestureWayland", "GestureScript", "GestureSensors",
                                          "GestureTestRunner",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                                         .product(name: "Logging", package: "swift-log")]),
+                                         .product(name: "Logging", package: "swift-log")],
+                          linkerSettings: [.unsafeFlags(appReleaseLinkFlags,
+                                                        .when(platforms: [.linux], configuration: .release))]),
 
         // MARK: Tests
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),

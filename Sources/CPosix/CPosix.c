@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <math.h>
 #include <pthread.h>
 #include <signal.h>
@@ -136,4 +137,9 @@ void cposix_termination_signals_close(int fd, const sigset_t *previous)
         ;
     close(fd);
     pthread_sigmask(SIG_SETMASK, previous, NULL);
+}
+
+void cposix_release_free_memory(void)
+{
+    malloc_trim(0);
 }

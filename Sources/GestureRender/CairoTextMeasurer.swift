@@ -59,6 +59,7 @@ enum CairoText {
     static let face = "DejaVu Sans"
 
     static func select(_ font: Font, in cr: OpaquePointer) {
+        FontConfiguration.install()
         cairo_select_font_face(cr, face, CAIRO_FONT_SLANT_NORMAL,
                                font.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(cr, font.size)

@@ -1,5 +1,3 @@
-import Foundation
-
 /// An accelerometer exposed by the Linux Industrial I/O subsystem in sysfs:
 /// a device folder (such as `/sys/bus/iio/devices/iio:device0`) with
 /// `in_accel_{x,y,z}_raw` and a scale, shared (`in_accel_scale`) or per
@@ -47,14 +45,39 @@ public struct IIOAccelerometer: Equatable, Sendable {
     /// ADCs) or with an unreadable or nonsensical scale are skipped.
     public static func find(root: String = defaultRoot) -> Result<IIOAccelerometer, IIOAccelerometerError> {
         if case .success(let device) = probe(devicePath: root) { return .success(device) }
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: root) else {
+        guard let entries = SysfsAttribute.entries(of: root) else {
             return .failure(.rootMissing(path: root))
         }
-        let ordered = entries.sorted { $0.compare($1, options: .numeric) == .orderedAscending }
+        let ordered = entries.sorted(by: numericOrder)
         for entry in ordered where !entry.hasPrefix(".") {
             if case .success(let device) = probe(devicePath: root + "/" + entry) { return .success(device) }
         }
         return .failure(.noDevice(root: root))
+    }
+
+    /// Whether name `a` comes before `b` when runs of digits compare as
+    /// numbers (`iio:device9` before `iio:device10`).
+    static func numericOrder(_ a: String, _ b: String) -> Bool {
+        func chunks(_ name: String) -> [(text: Substring, number: Int?)] {
+            var result: [(Substring, Int?)] = []
+            var start = name.startIndex
+            while start < name.endIndex {
+                let isDigit = name[start].isASCII && name[start].isNumber
+                let end = name[start...].firstIndex { ($0.isASCII && $0.isNumber) != isDigit } ?? name.endIndex
+                let chunk = name[start..<end]
+                result.append((chunk, isDigit ? Int(chunk) : nil))
+                start = end
+            }
+            return result
+        }
+        for (x, y) in zip(chunks(a), chunks(b)) {
+            if let m = x.number, let n = y.number {
+                if m != n { return m < n }
+            } else if x.text != y.text {
+                return x.text < y.text
+            }
+        }
+        return chunks(a).count < chunks(b).count
     }
 
     /// The accelerometer in one device folder, if it is one: all three raw

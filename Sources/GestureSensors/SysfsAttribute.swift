@@ -47,6 +47,21 @@ enum SysfsAttribute {
         }
     }
 
+    /// The names in folder `path` (without "." and ".."), or nil when it
+    /// cannot be listed.
+    static func entries(of path: String) -> [String]? {
+        guard let folder = opendir(path) else { return nil }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     /// Whether something exists at `path` (a file, a folder, a symlink's
     /// target).
     static func exists(_ path: String) -> Bool {

@@ -1,3 +1,4 @@
+import CPosix
 import CWaylandClient
 import CXkbCommon
 import GestureKit
@@ -18,8 +19,28 @@ final class KeyboardInput {
     private let target: InputTarget
     private let context: OpaquePointer
 
-    /// The compositor's keymap; keys are dropped until one arrives.
-    private var keymap: Keymap?
+    /// The compositor's keymap text, kept as sent until a key or modifier
+    /// needs it (`keymap`): compiling takes about 2 ms, and the keymap
+    /// arrives while the app connects, ahead of a first frame that needs
+    /// no keys (they come once the window has focus, after that frame).
+    private var keymapText: [CChar]?
+    private var compiledKeymap: Keymap?
+
+    /// The compositor's keymap, compiled on first use; keys are dropped
+    /// until one arrives, or when it does not compile.
+    private var keymap: Keymap? {
+        if let text = keymapText {
+            keymapText = nil
+            compiledKeymap = text.withUnsafeBufferPointer { Keymap(context: context, text: $0.baseAddress!, length: $0.count) }
+            if compiledKeymap == nil {
+                logger.warning("the compositor's keymap does not compile: keyboard input ignored")
+            }
+            // The compiler's working memory (some 300 KB) is freed between
+            // the app's long-lived allocations; give those pages back.
+            cposix_release_free_memory()
+        }
+        return compiledKeymap
+    }
     /// The window, while it has this keyboard's focus (enter to leave).
     /// Whether the keyboard focus is on the shown window. (A flag, not a
     /// weak reference: a weak reference to the window would make every
@@ -54,7 +75,7 @@ final class KeyboardInput {
         } else {
             wl_keyboard_destroy(proxy)
         }
-        keymap = nil
+        compiledKeymap = nil
         xkb_context_unref(context)
     }
 
@@ -74,7 +95,7 @@ final class KeyboardInput {
         keyRepeat.stop()
         guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue else {
             logger.warning("wl_keyboard keymap format \(format) is not XKB v1: keyboard input ignored")
-            keymap = nil
+            (keymapText, compiledKeymap) = (nil, nil)
             return
         }
         // Private, read-only: from v7 the compositor may hand out a sealed
@@ -83,14 +104,12 @@ final class KeyboardInput {
         guard length > 0, let mapped = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0),
               mapped != UnsafeMutableRawPointer(bitPattern: -1) else {
             logger.warning("cannot map the keyboard keymap (\(size) bytes): \(errnoDescription(errno))")
-            keymap = nil
+            (keymapText, compiledKeymap) = (nil, nil)
             return
         }
         defer { munmap(mapped, length) }
-        keymap = Keymap(context: context, text: mapped.assumingMemoryBound(to: CChar.self), length: length)
-        if keymap == nil {
-            logger.warning("the compositor's keymap does not compile: keyboard input ignored")
-        }
+        keymapText = Array(UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: CChar.self), count: length))
+        compiledKeymap = nil
     }
 
     fileprivate func handleEnter(serial: UInt32, surface: OpaquePointer?) {

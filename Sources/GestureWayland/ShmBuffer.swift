@@ -6,9 +6,23 @@ import Glibc
 /// One pixel buffer in shared memory that the compositor reads directly:
 /// a memfd mapped here and wrapped in a `wl_buffer`.
 ///
-/// Format XRGB8888 (the renderer's premultiplied ARGB32 with alpha ignored):
-/// the window is opaque, and saying so lets the compositor skip blending.
+/// Pixels are premultiplied ARGB words, as the renderer and XCursor files
+/// store them. A window's buffers say XRGB8888 (alpha ignored): the window
+/// is opaque, and saying so lets the compositor skip blending; a cursor's
+/// say ARGB8888.
 final class ShmBuffer {
+    enum Format {
+        case opaque
+        case translucent
+
+        var shm: UInt32 {
+            switch self {
+            case .opaque: WL_SHM_FORMAT_XRGB8888.rawValue
+            case .translucent: WL_SHM_FORMAT_ARGB8888.rawValue
+            }
+        }
+    }
+
     private let connection: WaylandConnection
     /// The `wl_buffer` to attach.
     let proxy: OpaquePointer
@@ -31,7 +45,8 @@ final class ShmBuffer {
     var staleRegion: Region?
 
     /// Allocates a buffer of `size`, initially entirely stale.
-    init(shm: OpaquePointer, size: PixelSize, connection: WaylandConnection) throws(WaylandError) {
+    init(shm: OpaquePointer, size: PixelSize, format: Format = .opaque,
+         connection: WaylandConnection) throws(WaylandError) {
         precondition(size.isDrawable, "a wl_buffer needs a positive size")
         let stride = Int(size.width) * 4
         let byteCount = stride * Int(size.height)
@@ -49,8 +64,7 @@ final class ShmBuffer {
             throw .bufferAllocationFailed(reason: errnoDescription(errno))
         }
         let pool = wl_shm_create_pool(shm, fd, Int32(byteCount))
-        proxy = wl_shm_pool_create_buffer(pool, 0, size.width, size.height, Int32(stride),
-                                          WL_SHM_FORMAT_XRGB8888.rawValue)
+        proxy = wl_shm_pool_create_buffer(pool, 0, size.width, size.height, Int32(stride), format.shm)
         // The buffer keeps the pool's memory alive; one buffer per pool keeps
         // resizing simple (no pool growth, no offset bookkeeping).
         wl_shm_pool_destroy(pool)

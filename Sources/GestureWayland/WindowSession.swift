@@ -61,7 +61,8 @@ final class WindowSession {
             decoration = ToplevelDecoration(manager: manager, toplevel: toplevel.xdgToplevel, connection: connection)
         }
         presenter = Presenter(surface: toplevel.surface, surfaceVersion: globals.compositor.version,
-                              pool: BufferPool(shm: globals.shm.proxy, connection: connection),
+                              pool: BufferPool(shm: globals.shm.proxy, scheduler: window.scheduler,
+                                                          connection: connection),
                               viewport: viewport, presentation: display.presentation,
                               window: window, renderer: renderer, connection: connection)
 

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import Logging
 
 /// The app's own log (its lines start with "gesture-demo: ").
@@ -42,7 +42,7 @@ struct AppLogHandler: LogHandler {
     }
 
     private static let showsNotes: Bool = {
-        if let verbose = ProcessInfo.processInfo.environment["GESTURE_VERBOSE"] { return verbose == "1" }
+        if let verbose = getenv("GESTURE_VERBOSE") { return String(cString: verbose) == "1" }
         return isatty(STDERR_FILENO) == 1
     }()
 }

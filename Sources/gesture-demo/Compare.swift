@@ -1,6 +1,5 @@
 import ArgumentParser
 import DemoApp
-import Foundation
 import GestureKit
 import GestureScript
 
@@ -80,9 +79,9 @@ struct Compare: ParsableCommand {
     /// table.
     private func writeReport(_ summary: ComparisonReport, spans: [GestureSpan], to directory: String) throws {
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try ScriptFiles.createFolder(directory)
         } catch {
-            throw ExitError.runtime("cannot create report folder \(directory): \(error.localizedDescription)")
+            throw ExitError.runtime("cannot create report folder: \(error)")
         }
         var figures: [(file: String, caption: String)] = []
         for (i, span) in spans.enumerated() {
@@ -91,18 +90,18 @@ struct Compare: ParsableCommand {
             let caption = "Gesture \(i + 1) of \(spans.count): \(fingers), from \(formatFixed(span.start, digits: 3)) s"
             let picture = ComparisonPicture(runs: summary.runs, span: span, title: "\(file): \(caption)")
             do {
-                try picture.writePNG(to: (directory as NSString).appendingPathComponent(name))
+                try picture.writePNG(to: ScriptFiles.path(directory, name))
             } catch {
                 throw ExitError.runtime("\(error)")
             }
             figures.append((name, caption))
         }
         let page = ComparisonHTML.page(title: "gesture-demo compare \(file)", text: summary.text, figures: figures)
-        let index = (directory as NSString).appendingPathComponent("index.html")
+        let index = ScriptFiles.path(directory, "index.html")
         do {
-            try page.write(toFile: index, atomically: true, encoding: .utf8)
+            try ScriptFiles.writeText(page, to: index)
         } catch {
-            throw ExitError.runtime("cannot write \(index): \(error.localizedDescription)")
+            throw ExitError.runtime("\(error)")
         }
         printError("report: \(index) and \(figures.count) picture\(figures.count == 1 ? "" : "s")")
     }

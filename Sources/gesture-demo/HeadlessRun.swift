@@ -1,5 +1,4 @@
 import DemoApp
-import Foundation
 import GestureKit
 import GestureRender
 import GestureScript
@@ -50,9 +49,9 @@ struct HeadlessRun {
         let script = try ScriptSetup.parse(scriptText, name: scriptName, report: report)
         // Only a well-formed script creates the output folder.
         do {
-            try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+            try ScriptFiles.createFolder(outputDirectory)
         } catch {
-            throw ExitError.runtime("cannot create output folder \(outputDirectory): \(error.localizedDescription)")
+            throw ExitError.runtime("cannot create output folder \(outputDirectory): \(error.reason)")
         }
         let clock = VirtualTimeSource()
         let window = Self.makeWindow(size: size, page: page, clock: clock, thresholds: thresholds, density: density)
@@ -84,12 +83,12 @@ struct HeadlessRun {
         }
         // The log is written even when the run fails, so the failure can be
         // traced.
-        let logPath = (outputDirectory as NSString).appendingPathComponent("log.jsonl")
+        let logPath = ScriptFiles.path(outputDirectory, "log.jsonl")
         let logText = lines.map { $0 + "\n" }.joined()
         do {
-            try logText.write(toFile: logPath, atomically: true, encoding: .utf8)
+            try ScriptFiles.writeText(logText, to: logPath)
         } catch {
-            throw ExitError.runtime("cannot write \(logPath): \(error.localizedDescription)")
+            throw ExitError.runtime("\(error)")
         }
         for result in player.failures { report(result.message) }
         let checks = player.results.count, failed = player.failures.count

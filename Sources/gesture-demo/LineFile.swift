@@ -1,33 +1,34 @@
-import Foundation
+import GestureScript
+import Glibc
 
 /// A file written one line at a time, each line at once (unbuffered), so
 /// a reader sees it while the app runs and a killed session leaves
 /// everything written so far: the live log and a recording. `-` is
 /// standard output.
 final class LineFile {
-    private let handle: FileHandle
-    private let closesHandle: Bool
+    private let fd: Int32
+    private let closesFile: Bool
 
     /// - Parameter what: what the file is, for the error message.
     init(path: String, what: String) throws {
         if path == "-" {
-            handle = FileHandle.standardOutput
-            closesHandle = false
+            fd = STDOUT_FILENO
+            closesFile = false
             return
         }
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: path) else {
+        do {
+            fd = try ScriptFiles.create(path)
+        } catch {
             throw ExitError.usage("cannot write \(what) \(path)")
         }
-        self.handle = handle
-        closesHandle = true
+        closesFile = true
     }
 
     deinit {
-        if closesHandle { try? handle.close() }
+        if closesFile { close(fd) }
     }
 
     func write(_ line: String) {
-        handle.write(Data((line + "\n").utf8))
+        ScriptFiles.write(line + "\n", to: fd)
     }
 }

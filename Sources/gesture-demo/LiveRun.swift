@@ -1,9 +1,9 @@
 import DemoApp
-import Foundation
 import GestureKit
 import GestureScript
 import GestureSensors
 import GestureWayland
+import Glibc
 
 /// Runs the app in a window on the Wayland desktop.
 struct LiveRun {
@@ -29,10 +29,9 @@ struct LiveRun {
     /// Whether a compositor could be there: WAYLAND_DISPLAY is set, or the
     /// default socket exists.
     static func compositorMayBeRunning() -> Bool {
-        let env = ProcessInfo.processInfo.environment
-        if let display = env["WAYLAND_DISPLAY"], !display.isEmpty { return true }
-        guard let runtime = env["XDG_RUNTIME_DIR"] else { return false }
-        return FileManager.default.fileExists(atPath: runtime + "/wayland-0")
+        if let display = getenv("WAYLAND_DISPLAY"), display.pointee != 0 { return true }
+        guard let runtime = getenv("XDG_RUNTIME_DIR") else { return false }
+        return ScriptFiles.exists(String(cString: runtime) + "/wayland-0")
     }
 
     func run() throws {
@@ -50,7 +49,7 @@ struct LiveRun {
         let clock = MonotonicTimeSource()
         // Unbuffered: a reader of the tree dump (Ctrl+T) gets it whole at once.
         let window = DemoApp.makeWindow(size: size ?? WaylandApplication.defaultSize, timeSource: clock, page: page,
-                                        output: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) })
+                                        output: { ScriptFiles.write($0 + "\n", to: STDOUT_FILENO) })
         window.gestureThresholds = thresholds
         // The same records as a headless run's log.jsonl, each written as
         // it happens, so a reader (or an end-to-end test) sees it live.
@@ -58,7 +57,7 @@ struct LiveRun {
         let recorder = recordFile.map { file in
             ScriptRecorder(window: window, timeSource: clock, page: page.rawValue,
                            comment: "Recorded by gesture-demo: replay with gesture-demo --headless --script "
-                               + ((recordPath ?? "") as NSString).lastPathComponent) { file.write($0) }
+                               + ScriptFiles.lastComponent(of: recordPath ?? "")) { file.write($0) }
         }
         let observers: [WindowObserver & RawInputTap] = (log.map { [$0] } ?? []) + (recorder.map { [$0] } ?? [])
         for observer in observers { window.addObserver(observer) }
@@ -102,10 +101,10 @@ extension LiveRun {
     /// Wires a player of `script` to the live window and clock.
     private func makeReplay(_ replay: Replay, script: Script, window: Window, clock: TimeSource,
                             log: EventLog?) throws -> LiveReplay {
-        try FileManager.default.createDirectory(atPath: replay.outputDirectory, withIntermediateDirectories: true)
+        try ScriptFiles.createFolder(replay.outputDirectory)
         let player = ScriptPlayer(window: window, timeSource: clock)
         player.timeLimit = replay.timeLimit
-        let goldens = (replay.name as NSString).deletingLastPathComponent
+        let goldens = ScriptFiles.folder(of: replay.name)
         ScriptSetup.configure(player, window: window,
                               snapshots: SnapshotWriter(outputDirectory: replay.outputDirectory,
                                                         goldenDirectory: goldens.isEmpty ? "." : goldens,

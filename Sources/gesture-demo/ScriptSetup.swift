@@ -1,5 +1,4 @@
 import DemoApp
-import Foundation
 import GestureKit
 import GestureScript
 

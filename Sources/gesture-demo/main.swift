@@ -1,9 +1,9 @@
 import ArgumentParser
 import DemoApp
-import Foundation
 import GestureKit
 import GestureRender
 import GestureScript
+import Glibc
 import Logging
 
 extension DemoPage: ExpressibleByArgument {}
@@ -125,14 +125,12 @@ struct GestureDemo: ParsableCommand {
 
     /// The script file's text; unreadable files are usage errors.
     static func readScript(_ path: String) throws -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "not readable" : "no such file"
+        do {
+            return try ScriptFiles.readText(path)
+        } catch {
+            let reason = error.code == nil ? error.reason : error.code == ENOENT ? "no such file" : "not readable"
             throw ExitError.usage("cannot read script \(path): \(reason)")
         }
-        guard let decoded = String(data: data, encoding: .utf8) else {
-            throw ExitError.usage("cannot read script \(path): not UTF-8 text")
-        }
-        return decoded
     }
 
     func runHeadless(size: Size) throws {
@@ -144,7 +142,7 @@ struct GestureDemo: ParsableCommand {
             text = builtInTour
             name = "built-in tour"
         }
-        let goldens = script.map { ($0 as NSString).deletingLastPathComponent } ?? ""
+        let goldens = script.map(ScriptFiles.folder(of:)) ?? ""
         let summary = try HeadlessRun(scriptText: text, scriptName: name, outputDirectory: out,
                                       size: size, page: page, timeLimit: timeLimit,
                                       goldenDirectory: goldens.isEmpty ? "." : goldens,
@@ -155,7 +153,7 @@ struct GestureDemo: ParsableCommand {
 }
 
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    ScriptFiles.write(message + "\n", to: STDERR_FILENO)
 }
 
 LoggingSystem.bootstrap(AppLogHandler.init)

@@ -15,9 +15,26 @@ struct ExamplePackageEndToEndTests {
     /// kept between runs so that only the first build is slow.
     static let scratch = packageRoot.appendingPathComponent(".build-examples")
 
+    /// Empties the kept build folder when this package's source files were
+    /// added, removed or renamed since it was filled: SwiftPM keeps a path
+    /// dependency's list of files with the build and would compile the old
+    /// list.
+    static func forgetStaleBuild() {
+        let sources = packageRoot.appendingPathComponent("Sources")
+        let files = (FileManager.default.enumerator(atPath: sources.path)?.allObjects as? [String] ?? []).sorted()
+        let list = files.joined(separator: "\n")
+        let stamp = scratch.appendingPathComponent("source-files")
+        if (try? String(contentsOf: stamp, encoding: .utf8)) != list {
+            try? FileManager.default.removeItem(at: scratch)
+            try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            try? list.write(to: stamp, atomically: true, encoding: .utf8)
+        }
+    }
+
     /// Builds the example with `swift build`, as its README says, and
     /// returns its binary.
     static func build() throws -> URL {
+        forgetStaleBuild()
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("example-build-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }

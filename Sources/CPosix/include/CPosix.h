@@ -1,7 +1,8 @@
 /*
  * Linux system calls the Wayland backend needs but Swift cannot reach
- * directly: they sit behind _GNU_SOURCE, or their result is a macro such
- * as MAP_FAILED that Swift does not import.
+ * directly: they sit behind _GNU_SOURCE, in a header the Glibc module
+ * leaves out (malloc.h), or their result is a macro such as MAP_FAILED
+ * that Swift does not import.
  *
  * Every function returns -1 (or NULL) and leaves errno set on failure, so
  * callers can report strerror(errno).
@@ -73,5 +74,12 @@ int cposix_termination_signals_take(int fd);
  * app is already ending) and restores the mask `previous`.
  */
 void cposix_termination_signals_close(int fd, const sigset_t *previous);
+
+/*
+ * Returns the heap's free pages to the system (glibc's malloc_trim), after
+ * a burst of temporary allocations that later ones would not reuse soon:
+ * freed memory in the middle of the heap otherwise stays resident.
+ */
+void cposix_release_free_memory(void);
 
 #endif

@@ -1,4 +1,4 @@
-import Foundation  // atan2
+import Glibc  // atan2
 import GestureKit
 
 /// Plays a script into a window. Headless, on a virtual clock: input takes

@@ -1,4 +1,4 @@
-import Foundation  // cos, sin
+import Glibc  // cos, sin
 import GestureKit
 
 /// One thing the player does at one instant, or a wait between two such

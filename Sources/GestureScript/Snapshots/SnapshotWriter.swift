@@ -1,4 +1,3 @@
-import Foundation
 import GestureKit
 import GestureRender
 
@@ -50,18 +49,19 @@ public struct SnapshotWriter {
     /// A missing or different golden is a failed check, not an error.
     public func write(_ request: SnapshotRequest) throws -> SnapshotOutcome {
         let file = request.name + ".png"
-        let path = (outputDirectory as NSString).appendingPathComponent(file)
-        try RenderedImage(window: request.window).writePNG(to: path)
+        let path = ScriptFiles.path(outputDirectory, file)
+        let image = RenderedImage(window: request.window)
+        try image.writePNG(to: path)
         guard let golden = request.golden else { return SnapshotOutcome(file: file) }
-        return SnapshotOutcome(file: file, comparison: try compare(path, name: request.name, with: golden))
+        return SnapshotOutcome(file: file, comparison: try compare(image, at: path, name: request.name, with: golden))
     }
 
     /// Where a golden path points.
     public func goldenPath(_ golden: GoldenComparison) -> String {
-        golden.path.hasPrefix("/") ? golden.path : (goldenDirectory as NSString).appendingPathComponent(golden.path)
+        golden.path.hasPrefix("/") ? golden.path : ScriptFiles.path(goldenDirectory, golden.path)
     }
 
-    private func compare(_ snapshotPath: String, name: String,
+    private func compare(_ image: RenderedImage, at snapshotPath: String, name: String,
                          with golden: GoldenComparison) throws -> AssertionOutcome {
         let goldenPath = goldenPath(golden)
         let subject = "snapshot \(name)"
@@ -70,13 +70,12 @@ public struct SnapshotWriter {
             AssertionOutcome(ok: false, subject: subject, expected: expected, actual: actual, diffFile: diff)
         }
         if updateGoldens {
-            let folder = (goldenPath as NSString).deletingLastPathComponent
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            if FileManager.default.fileExists(atPath: goldenPath) { try FileManager.default.removeItem(atPath: goldenPath) }
-            try FileManager.default.copyItem(atPath: snapshotPath, toPath: goldenPath)
+            let folder = ScriptFiles.folder(of: goldenPath)
+            if !folder.isEmpty { try ScriptFiles.createFolder(folder) }
+            try image.writePNG(to: goldenPath)
             return AssertionOutcome(ok: true, subject: subject, expected: expected, actual: "updated \(golden.path)")
         }
-        guard FileManager.default.fileExists(atPath: goldenPath) else {
+        guard ScriptFiles.exists(goldenPath) else {
             return fail("no golden image at \(goldenPath) (--update-goldens writes it)", nil)
         }
         let actual: RenderedImage, reference: RenderedImage
@@ -97,7 +96,7 @@ public struct SnapshotWriter {
         let diff = RenderedImage(width: actual.width, height: actual.height)
         _ = ImageDifference.compare(actual, reference, tolerance: golden.tolerance, diff: diff)
         let diffFile = name + ".diff.png"
-        try diff.writePNG(to: (outputDirectory as NSString).appendingPathComponent(diffFile))
+        try diff.writePNG(to: ScriptFiles.path(outputDirectory, diffFile))
         return fail("\(difference.differingPixels) of \(actual.width * actual.height) pixels differ "
                     + "(largest channel difference \(difference.largestDifference))", diffFile)
     }

@@ -1,0 +1,141 @@
+import Glibc
+
+/// The files a script run reads and writes (scripts, logs, snapshots,
+/// goldens, recordings), through the C library: Foundation would map
+/// about 10 MB of libraries (ICU among them) into the live app for these
+/// few calls.
+///
+/// Paths are strings, joined and split as `NSString`'s path helpers do for
+/// the paths used here.
+public enum ScriptFiles {
+    /// `name` inside `folder` (`name` alone when `folder` is empty).
+    public static func path(_ folder: String, _ name: String) -> String {
+        if folder.isEmpty { return name }
+        return folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    /// The folder part of `path`: "" for a bare file name, "/" for a file
+    /// at the root.
+    public static func folder(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        if slash == trimmed.startIndex { return "/" }
+        return String(trimmed[..<slash])
+    }
+
+    /// The last component of `path` (its file name).
+    public static func lastComponent(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/"), trimmed.count > 1 else { return String(trimmed) }
+        return String(trimmed[trimmed.index(after: slash)...])
+    }
+
+    /// Whether something exists at `path`.
+    public static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
+    }
+
+    /// Creates `path` and its missing parents, as `mkdir -p` does.
+    public static func createFolder(_ path: String) throws(ScriptFileError) {
+        var isFolder = stat()
+        if stat(path, &isFolder) == 0 {
+            guard isFolder.st_mode & S_IFMT == S_IFDIR else {
+                throw ScriptFileError(path: path, action: "create folder", reason: "a file is in the way")
+            }
+            return
+        }
+        let parent = folder(of: path)
+        if !parent.isEmpty, parent != path { try createFolder(parent) }
+        if mkdir(path, 0o755) != 0, errno != EEXIST {
+            throw ScriptFileError(path: path, action: "create folder", errno: errno)
+        }
+    }
+
+    /// The UTF-8 text of the file at `path`.
+    public static func readText(_ path: String) throws(ScriptFileError) -> String {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw ScriptFileError(path: path, action: "read", errno: errno) }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n == 0 { break }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw ScriptFileError(path: path, action: "read", errno: errno)
+            }
+            bytes += chunk[..<n]
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ScriptFileError(path: path, action: "read", reason: "not UTF-8 text")
+        }
+        return text
+    }
+
+    /// Writes `text` to `path` atomically (a temporary file renamed into
+    /// place), so a reader never sees half a file.
+    public static func writeText(_ text: String, to path: String) throws(ScriptFileError) {
+        let temporary = path + ".partial"
+        let fd = try create(temporary)
+        let code = write(text, to: fd)
+        close(fd)
+        guard code == 0, rename(temporary, path) == 0 else {
+            let failure = ScriptFileError(path: path, action: "write", errno: code == 0 ? errno : code)
+            unlink(temporary)
+            throw failure
+        }
+    }
+
+    /// Opens `path` for writing, created or emptied; returns its descriptor.
+    public static func create(_ path: String) throws(ScriptFileError) -> Int32 {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw ScriptFileError(path: path, action: "write", errno: errno) }
+        return fd
+    }
+
+    /// Writes all of `text` to the descriptor at once, unbuffered; returns
+    /// 0, or the `errno` of the write that failed.
+    @discardableResult
+    public static func write(_ text: String, to fd: Int32) -> Int32 {
+        var text = text
+        return text.withUTF8 { bytes in
+            var done = 0
+            while done < bytes.count {
+                let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                done += n
+            }
+            return 0
+        }
+    }
+}
+
+/// A file that could not be read, written or created: which, and why.
+public struct ScriptFileError: Error, CustomStringConvertible {
+    public var path: String
+    /// "read", "write", "create folder".
+    public var action: String
+    /// Why, as the C library says it ("No such file or directory").
+    public var reason: String
+    /// The C library's error number, when the C library refused.
+    public var code: Int32?
+
+    public init(path: String, action: String, reason: String, code: Int32? = nil) {
+        self.path = path
+        self.action = action
+        self.reason = reason
+        self.code = code
+    }
+
+    init(path: String, action: String, errno code: Int32) {
+        self.init(path: path, action: action, reason: String(cString: strerror(code)), code: code)
+    }
+
+    public var description: String { "cannot \(action) \(path): \(reason)" }
+}
