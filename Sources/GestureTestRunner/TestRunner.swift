@@ -128,14 +128,7 @@ public struct TestRunner {
         }
         console.clearProgress()
         let done = results.compactMap { $0 }
-        if options.report == nil {
-            try FileSystem.remove(root)
-        } else {
-            for result in done where FileSystem.isDirectory(result.folder) || !result.output.isEmpty {
-                try FileSystem.makeDirectories(result.folder)
-                try FileSystem.write(result.output, to: FileSystem.join(result.folder, ResultsFile.outputName))
-            }
-        }
+        if options.report == nil { try FileSystem.remove(root) }
         return done
     }
 

@@ -20,9 +20,10 @@ public enum Markup: Sendable {
     /// HTML only the void elements and SVG's leaf shapes are, the rest get
     /// a closing tag, so the page is both valid HTML and well-formed XML.
     public func render(xml: Bool = false) -> String {
-        var out = ""
-        write(into: &out, xml: xml, indent: xml ? "" : nil)
-        return out
+        var out: [UInt8] = []
+        out.reserveCapacity(4096)
+        write(into: &out, xml: xml, indent: xml ? 0 : nil)
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static let selfClosing: Set<String> = [
@@ -30,54 +31,85 @@ public enum Markup: Sendable {
         "circle", "ellipse", "line", "path", "polygon", "polyline", "rect", "image", "stop", "use",
     ]
 
-    /// `indent` (XML only) puts each child of an element that holds only
-    /// elements on a line of its own, for people reading the file; text
-    /// content is never touched.
-    private func write(into out: inout String, xml: Bool, indent: String?) {
+    /// `indent` (XML only, in spaces) puts each child of an element that
+    /// holds only elements on a line of its own, for people reading the
+    /// file; text content is never touched. Written as UTF-8 bytes: a
+    /// report has thousands of nodes, and bytes append without the checks
+    /// a `String` makes.
+    private func write(into out: inout [UInt8], xml: Bool, indent: Int?) {
         switch self {
         case .text(let s): Markup.escape(s, into: &out, quotes: false)
-        case .trusted(let s): out += s
+        case .trusted(let s): out.append(contentsOf: s.utf8)
         case .element(let name, let attributes, let children):
-            out += "<" + name
+            out.append(UInt8(ascii: "<"))
+            out.append(contentsOf: name.utf8)
             for (key, value) in attributes {
-                out += " " + key + "=\""
+                out.append(UInt8(ascii: " "))
+                out.append(contentsOf: key.utf8)
+                out.append(UInt8(ascii: "="))
+                out.append(UInt8(ascii: "\""))
                 Markup.escape(value, into: &out, quotes: true)
-                out += "\""
+                out.append(UInt8(ascii: "\""))
             }
             if children.isEmpty && (xml || Markup.selfClosing.contains(name)) {
-                out += "/>"
+                out.append(UInt8(ascii: "/"))
+                out.append(UInt8(ascii: ">"))
                 return
             }
-            out += ">"
+            out.append(UInt8(ascii: ">"))
             let nested = indent != nil && children.allSatisfy { if case .element = $0 { true } else { false } }
             for child in children {
-                if nested, let indent { out += "\n" + indent + "  " }
-                child.write(into: &out, xml: xml, indent: nested ? indent.map { $0 + "  " } : nil)
+                if nested, let indent { Markup.newline(into: &out, indent: indent + 2) }
+                child.write(into: &out, xml: xml, indent: nested ? indent.map { $0 + 2 } : nil)
             }
-            if nested, let indent { out += "\n" + indent }
-            out += "</" + name + ">"
+            if nested, let indent { Markup.newline(into: &out, indent: indent) }
+            out.append(UInt8(ascii: "<"))
+            out.append(UInt8(ascii: "/"))
+            out.append(contentsOf: name.utf8)
+            out.append(UInt8(ascii: ">"))
         }
+    }
+
+    private static func newline(into out: inout [UInt8], indent: Int) {
+        out.append(UInt8(ascii: "\n"))
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
     }
 
     /// Escapes `&`, `<`, `>` (and quotes in attributes); drops the control
     /// characters XML 1.0 cannot carry at all (a worker's output may hold
-    /// terminal escapes), keeping tab, newline and carriage return.
-    static func escape(_ s: String, into out: inout String, quotes: Bool) {
+    /// terminal escapes) and the noncharacters U+FFFE and U+FFFF, keeping
+    /// tab, newline and carriage return.
+    static func escape(_ s: String, into out: inout [UInt8], quotes: Bool) {
+        let utf8 = s.utf8
         // Most texts need nothing: append them whole.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0xEF }) {
-            out += s
+        if !utf8.contains(where: { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0xEF }) {
+            out.append(contentsOf: utf8)
             return
         }
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where quotes: out += "&quot;"
-            case "\n" where quotes: out += "&#10;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value): continue
-            default: out.unicodeScalars.append(scalar)
+        var i = utf8.startIndex
+        while i != utf8.endIndex {
+            let b = utf8[i]
+            utf8.formIndex(after: &i)
+            switch b {
+            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\"") where quotes: out.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "\n") where quotes: out.append(contentsOf: "&#10;".utf8)
+            case UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): out.append(b)
+            case ..<0x20: continue
+            case 0xEF:
+                // U+FFFE and U+FFFF are EF BF BE and EF BF BF.
+                var j = i
+                if j != utf8.endIndex, utf8[j] == 0xBF {
+                    utf8.formIndex(after: &j)
+                    if j != utf8.endIndex, utf8[j] == 0xBE || utf8[j] == 0xBF {
+                        i = utf8.index(after: j)
+                        continue
+                    }
+                }
+                out.append(b)
+            default: out.append(b)
             }
         }
     }

@@ -7,7 +7,16 @@ import GestureScript
 /// crash still gives every record written before it.
 enum LogReader {
     static func records(in text: String) -> [ScriptRecord] {
-        text.split(separator: "\n").compactMap { record(Array($0.utf8)) }
+        let bytes = Array(text.utf8)
+        var records: [ScriptRecord] = []
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            if end > start, let record = record(bytes, start..<end) { records.append(record) }
+            start = end + 1
+        }
+        return records
     }
 
     static func records(atPath path: String) -> [ScriptRecord] {
@@ -16,9 +25,15 @@ enum LogReader {
 
     /// One line; nil unless it is a flat JSON object.
     static func record(_ bytes: [UInt8]) -> ScriptRecord? {
-        var parser = FlatJSONParser(bytes: bytes)
+        record(bytes, 0..<bytes.count)
+    }
+
+    /// The line at `range` of `bytes`; nil unless it is a flat JSON object.
+    static func record(_ bytes: [UInt8], _ range: Range<Int>) -> ScriptRecord? {
+        var parser = FlatJSONParser(bytes: bytes, range: range)
         guard let fields = parser.object() else { return nil }
         var time = 0.0, type = "", rest: [(String, ScriptRecord.Value)] = []
+        rest.reserveCapacity(fields.count)
         for (name, value) in fields {
             switch (name, value) {
             case ("t", .number(let t)): time = t
@@ -31,19 +46,25 @@ enum LogReader {
 }
 
 /// A JSON reader for one object whose values are strings, numbers,
-/// booleans or null (nil); nested values make it fail.
+/// booleans or null (nil); nested values make it fail. It reads a range of
+/// a larger buffer, so a file's lines are not copied one by one.
 private struct FlatJSONParser {
     let bytes: [UInt8]
-    var i = 0
+    var i: Int
+    let end: Int
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    init(bytes: [UInt8], range: Range<Int>) {
+        self.bytes = bytes
+        i = range.lowerBound
+        end = range.upperBound
+    }
 
     mutating func object() -> [(String, ScriptRecord.Value?)]? {
         skipSpace()
         guard take(UInt8(ascii: "{")) else { return nil }
         var fields: [(String, ScriptRecord.Value?)] = []
         skipSpace()
-        if take(UInt8(ascii: "}")) { return end() ? fields : nil }
+        if take(UInt8(ascii: "}")) { return atEnd() ? fields : nil }
         while true {
             skipSpace()
             guard let name = string() else { return nil }
@@ -55,18 +76,18 @@ private struct FlatJSONParser {
             skipSpace()
             if take(UInt8(ascii: ",")) { continue }
             guard take(UInt8(ascii: "}")) else { return nil }
-            return end() ? fields : nil
+            return atEnd() ? fields : nil
         }
     }
 
-    private mutating func end() -> Bool {
+    private mutating func atEnd() -> Bool {
         skipSpace()
-        return i == bytes.count
+        return i == end
     }
 
     /// A value: `.some(nil)` for null, nil when malformed.
     private mutating func value() -> ScriptRecord.Value?? {
-        guard i < bytes.count else { return nil }
+        guard i < end else { return nil }
         switch bytes[i] {
         case UInt8(ascii: "\""): return string().map { .some(.string($0)) }
         case UInt8(ascii: "t"): return literal("true") ? .some(.bool(true)) : nil
@@ -74,25 +95,41 @@ private struct FlatJSONParser {
         case UInt8(ascii: "n"): return literal("null") ? .some(nil) : nil
         default:
             let start = i
-            while i < bytes.count, "+-.0123456789eE".utf8.contains(bytes[i]) { i += 1 }
+            while i < end, Self.isNumberByte(bytes[i]) { i += 1 }
             guard let number = Double(String(decoding: bytes[start..<i], as: UTF8.self)) else { return nil }
             return .some(.number(number))
         }
     }
 
-    private mutating func literal(_ word: String) -> Bool {
-        let w = Array(word.utf8)
-        guard bytes.count - i >= w.count, Array(bytes[i..<i + w.count]) == w else { return false }
-        i += w.count
+    private static func isNumberByte(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+             UInt8(ascii: "e"), UInt8(ascii: "E"): true
+        default: false
+        }
+    }
+
+    private mutating func literal(_ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard end - i >= count else { return false }
+        for k in 0..<count where bytes[i + k] != word.utf8Start[k] { return false }
+        i += count
         return true
     }
 
     private mutating func string() -> String? {
         guard take(UInt8(ascii: "\"")) else { return nil }
-        var scalars = String.UnicodeScalarView()
+        // Most strings have no escape: one slice, decoded once.
         var run = i
+        while i < end, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\") { i += 1 }
+        guard i < end else { return nil }
+        if bytes[i] == UInt8(ascii: "\"") {
+            i += 1
+            return String(decoding: bytes[run..<i - 1], as: UTF8.self)
+        }
+        var scalars = String.UnicodeScalarView()
         func flush() { scalars.append(contentsOf: String(decoding: bytes[run..<i], as: UTF8.self).unicodeScalars) }
-        while i < bytes.count {
+        while i < end {
             let b = bytes[i]
             if b == UInt8(ascii: "\"") {
                 flush()
@@ -105,7 +142,7 @@ private struct FlatJSONParser {
             }
             flush()
             i += 1
-            guard i < bytes.count else { return nil }
+            guard i < end else { return nil }
             let escape = bytes[i]
             i += 1
             switch escape {
@@ -128,7 +165,7 @@ private struct FlatJSONParser {
     }
 
     private mutating func hex4() -> UInt32? {
-        guard bytes.count - i >= 4, let v = UInt32(String(decoding: bytes[i..<i + 4], as: UTF8.self), radix: 16) else {
+        guard end - i >= 4, let v = UInt32(String(decoding: bytes[i..<i + 4], as: UTF8.self), radix: 16) else {
             return nil
         }
         i += 4
@@ -136,12 +173,17 @@ private struct FlatJSONParser {
     }
 
     private mutating func take(_ b: UInt8) -> Bool {
-        guard i < bytes.count, bytes[i] == b else { return false }
+        guard i < end, bytes[i] == b else { return false }
         i += 1
         return true
     }
 
     private mutating func skipSpace() {
-        while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
+        while i < end {
+            switch bytes[i] {
+            case 0x20, 0x09, 0x0A, 0x0D: i += 1
+            default: return
+            }
+        }
     }
 }

@@ -7,11 +7,12 @@ import GestureScript
 ///
 ///     {"t":0,"type":"result","script":"Tests/Scenarios/gestures.gds","status":"failed","seconds":0.052,"folder":"scripts/Tests--Scenarios--gestures.gds","exit":"exited","code":1,"size":2210}
 ///
-/// `folder` is relative to the report; it holds the worker's `log.jsonl`,
-/// snapshots and `output.txt` (what the worker printed).
+/// `folder` is relative to the report; it holds the worker's `log.jsonl`
+/// and snapshots. What the worker printed, when it printed anything, is
+/// the line's `output` (in the line rather than a file a script: a report
+/// of many scripts then writes one file, not one more per script).
 enum ResultsFile {
     static let name = "results.jsonl"
-    static let outputName = "output.txt"
 
     static func line(for result: ScriptResult, folder: String) -> String {
         var fields: [(String, ScriptRecord.Value)] = [
@@ -26,6 +27,7 @@ enum ResultsFile {
         case .notStarted(let why): fields += [("exit", .string("not-started")), ("message", .string(why))]
         }
         fields.append(("size", .number(Double(result.script.size))))
+        if !result.output.isEmpty { fields.append(("output", .string(result.output))) }
         return ScriptRecord(time: 0, type: "result", fields).jsonLine
     }
 
@@ -48,7 +50,7 @@ enum ResultsFile {
             }
             let full = FileSystem.join(report, folder)
             return ScriptResult(script: ScriptFile(path: script, size: Int(record["size"]?.number ?? 0)), exit: exit,
-                                output: FileSystem.text(FileSystem.join(full, outputName)) ?? "",
+                                output: record["output"]?.string ?? "",
                                 seconds: record["seconds"]?.number ?? 0, folder: full)
         }
     }
