@@ -46,6 +46,7 @@ struct RunnerCommandTests {
         #expect(Set(try testCases(in: merged)) == Set(suite))
         let page = try String(contentsOf: folder.appendingPathComponent("merged/index.html"), encoding: .utf8)
         #expect(page.contains("failed: moved 12 px &gt; 10 px"), "the merged report has every script's pictures")
+        #expect(page.contains("check(s) passed: "), "the merged report keeps what each worker printed")
     }
 
     @Test("the split is the same on every run, and a shard can be balanced by an earlier run's durations")
