@@ -211,6 +211,9 @@ public final class InputRouter {
         frames.hasActiveTouch(where: condition)
     }
 
+    /// See `TouchFrames.downTouchesVersion`.
+    var downTouchesVersion: Int { frames.downTouchesVersion }
+
     /// Calls `body` with every touch on the surface.
     func forEachActiveTouch(_ body: (Touch) -> Void) {
         frames.forEachActiveTouch(body)

@@ -81,10 +81,18 @@ final class TouchDelivery: GestureArenaDelegate {
         for t in changed {
             for r in t.gestureRecognizers where !order.contains(where: { $0 === r }) { order.append(r) }
         }
+        // Recognizers of one view usually share every touch (a pinch and a
+        // rotation): the sets built for one serve the next while its share
+        // of the frame, phases included, is the same.
+        var filledShare: UInt64?
         for r in order {
-            phases.clear()
-            for t in changed where r.isTracking(t) {
-                phases.add(t)
+            let share = Self.share(of: r, in: changed)
+            if share == nil || share != filledShare {
+                phases.clear()
+                for t in changed where r.isTracking(t) {
+                    phases.add(t)
+                }
+                filledShare = share
             }
             if !phases.began.isEmpty && r.receivesTouches { r.touchesBegan(phases.began, with: event) }
             if !phases.moved.isEmpty && r.receivesTouches { r.touchesMoved(phases.moved, with: event) }
@@ -100,6 +108,17 @@ final class TouchDelivery: GestureArenaDelegate {
                 }
             }
         }
+    }
+
+    /// Which of `changed` `r` tracks and in which phase, four bits a
+    /// touch; nil for frames of more than 16 touches.
+    private static func share(of r: GestureRecognizer, in changed: [Touch]) -> UInt64? {
+        guard changed.count <= 16 else { return nil }
+        var share: UInt64 = 0
+        for i in changed.indices where r.isTracking(changed[i]) {
+            share |= UInt64(changed[i].phase.shareCode) << (4 * UInt64(i))
+        }
+        return share
     }
 
     private func deliverToViews(_ changed: [Touch], event: Event) {
@@ -255,17 +274,28 @@ final class TouchDelivery: GestureArenaDelegate {
     // MARK: Buffers
 
     /// The event for a delivery: `touches` and every touch still down.
+    ///
+    /// While the same touches stay down (a gesture under way), the set of
+    /// the last delivery is still right and is kept: it is filled again
+    /// only when a touch went down or lifted since, or when `touches` holds
+    /// one that is over.
     private func takeEvent(timestamp: Double, with touches: [Touch]) -> Event {
         let event = spareEvent ?? Event()
         spareEvent = nil
+        event.timestamp = timestamp
+        let version = window.input.downTouchesVersion
+        if event.downTouchesVersion == version && !touches.contains(where: { !$0.isActive }) { return event }
         event.refill(timestamp: timestamp)
         for t in touches { event.allTouches.insert(t) }
         window.input.forEachActiveTouch { event.allTouches.insert($0) }
+        // Only touches still down, which the input holds anyway, stay in
+        // the spare event.
+        event.downTouchesVersion = touches.contains(where: { !$0.isActive }) ? nil : version
         return event
     }
 
     private func giveBack(_ event: Event) {
-        event.allTouches.removeAll(keepingCapacity: true)
+        if event.downTouchesVersion == nil { event.allTouches.removeAll(keepingCapacity: true) }
         spareEvent = event
     }
 
@@ -275,6 +305,19 @@ final class TouchDelivery: GestureArenaDelegate {
         var taken = empty
         swap(&taken, &spare)
         return taken
+    }
+}
+
+extension Touch.Phase {
+    /// A small number per phase, never 0.
+    fileprivate var shareCode: UInt8 {
+        switch self {
+        case .began: return 1
+        case .moved: return 2
+        case .stationary: return 3
+        case .ended: return 4
+        case .cancelled: return 5
+        }
     }
 }
 

@@ -24,6 +24,9 @@ final class TouchFrames {
     private var nextIdentifier = 1
     private var taps = TapCounter()
     private var missingFrameTimer: ScheduledTimer?
+    /// Changes whenever a touch goes down or lifts, so a delivery can tell
+    /// whether the touches down are still the ones it saw last.
+    private(set) var downTouchesVersion = 0
 
     /// Called when a frame the compositor left open is closed here, so a
     /// recording can write the frame the delivery had.
@@ -64,6 +67,7 @@ final class TouchFrames {
         touch.changedInFrame = true
         touch.beganInFrame = true
         touchesByKey[key] = touch
+        downTouchesVersion &+= 1
         frameChanges.append(touch)
     }
 
@@ -82,6 +86,7 @@ final class TouchFrames {
 
     func end(_ key: TouchKey, time: Double, cancelled: Bool) {
         guard let touch = touchesByKey.removeValue(forKey: key) else { return }
+        downTouchesVersion &+= 1
         if touch.beganInFrame {
             // Down and up in one frame: the view must see it begin first.
             flush()
