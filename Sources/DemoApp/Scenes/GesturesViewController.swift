@@ -142,12 +142,12 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
         }
         pinch.addAction { [weak self] r in
             guard let self, let pinch = r as? PinchGestureRecognizer else { return }
-            self.showMeasurement("Pinched, Scale:", pinch.scale, velocity: pinch.velocity)
+            self.showMeasurement(.pinch, pinch.scale, velocity: pinch.velocity)
             self.setImage(scale: pinch.scale, rotation: 0)
         }
         rotation.addAction { [weak self] r in
             guard let self, let rotation = r as? RotationGestureRecognizer else { return }
-            self.showMeasurement("Rotated, Radians:", rotation.rotation, velocity: rotation.velocity)
+            self.showMeasurement(.rotation, rotation.rotation, velocity: rotation.velocity)
             self.setImage(scale: self.imageScale, rotation: rotation.rotation)
         }
         pinchArea.addGestureRecognizer(pinch)
@@ -209,17 +209,54 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
         }
     }
 
+    /// What a measurement reports (its text's start).
+    private enum Measurement: Int {
+        case pinch = 1, rotation
+
+        var prefix: String {
+            switch self {
+            case .pinch: return "Pinched, Scale:"
+            case .rotation: return "Rotated, Radians:"
+            }
+        }
+    }
+
+    /// The preset name `appendJudge` last saw, and a number that changes
+    /// with it, for the measurements' text keys.
+    private var judgeName: String?
+    private var judgeGeneration = 0
+
     /// Seed 004's feedback for a continuous gesture, e.g. "Pinched,
     /// Scale:1.50, Velocity:0.32 (uikit)", built in the label's own storage:
-    /// it changes with every touch event.
-    private func showMeasurement(_ prefix: String, _ value: Double, velocity: Double) {
-        outputLabel.updateText { text in
-            text += prefix
+    /// it changes with every touch event. The pinch and the rotation report
+    /// in turn, so each text is keyed by what it shows (the numbers as
+    /// rounded to two decimals) and built again only when that changed.
+    private func showMeasurement(_ measurement: Measurement, _ value: Double, velocity: Double) {
+        func build(_ text: inout String) {
+            text += measurement.prefix
             appendFixed(value, to: &text)
             text += ", Velocity:"
             appendFixed(velocity, to: &text)
             appendJudge(to: &text)
         }
+        guard let value100 = Self.hundredths(value), let velocity100 = Self.hundredths(velocity) else {
+            outputLabel.updateText(build)
+            return
+        }
+        let name = view.window?.gestureThresholds.name
+        if name != judgeName {
+            judgeName = name
+            judgeGeneration += 1
+        }
+        outputLabel.updateText(key: Label.TextKey(measurement.rawValue, value100, velocity100, judgeGeneration), build)
+    }
+
+    /// `v` in hundredths as `appendFixed` rounds it (so equal results print
+    /// alike); nil where it prints `v` otherwise.
+    private static func hundredths(_ v: Double) -> Int? {
+        let scaled = (v * 100).rounded()
+        guard scaled.isFinite, abs(scaled) < 1e15 else { return nil }
+        return Int(scaled)
     }
 
     private func appendJudge(to text: inout String) {

@@ -17,14 +17,20 @@ open class Label: View {
             guard newValue != storage else { return }
             let old = storage
             storage = newValue
+            storageKey = nil
             textDidChange(from: old)
         }
     }
 
     private var storage: String
     /// Where `updateText(_:)` builds the next text; it and `storage` swap
-    /// places, so both keep their capacity.
+    /// places, so both keep their capacity. After a change it holds the
+    /// text shown before.
     private var scratch = ""
+    /// What `storage` and `scratch` show, when an `updateText(key:_:)`
+    /// said so; nil when unknown.
+    private var storageKey: TextKey?
+    private var scratchKey: TextKey?
 
     /// Builds the new text in place: `build` gets an empty string with the
     /// label's spare capacity to append to. For text that changes with
@@ -33,8 +39,53 @@ open class Label: View {
     public func updateText(_ build: (inout String) -> Void) {
         scratch.removeAll(keepingCapacity: true)
         build(&scratch)
-        guard scratch != storage else { return }
+        scratchKey = nil
+        showScratch()
+    }
+
+    /// Names the text that `updateText(key:_:)` builds: equal keys must
+    /// mean equal text (say, a kind of message and the numbers it shows,
+    /// as rounded for display).
+    public struct TextKey: Hashable, Sendable {
+        private let parts: (Int, Int, Int, Int)
+
+        public init(_ a: Int, _ b: Int = 0, _ c: Int = 0, _ d: Int = 0) {
+            parts = (a, b, c, d)
+        }
+
+        public static func == (x: TextKey, y: TextKey) -> Bool { x.parts == y.parts }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(parts.0)
+            hasher.combine(parts.1)
+            hasher.combine(parts.2)
+            hasher.combine(parts.3)
+        }
+    }
+
+    /// As `updateText(_:)`, for text that `key` determines: when the label
+    /// shows that text already, or showed it just before its current text,
+    /// `build` is not called. Two messages that take turns (a pinch and a
+    /// rotation reporting in the same frame) then cost a swap each, and
+    /// are built again only when what they show changes.
+    public func updateText(key: TextKey, _ build: (inout String) -> Void) {
+        if storageKey == key { return }
+        if scratchKey != key {
+            scratch.removeAll(keepingCapacity: true)
+            build(&scratch)
+            scratchKey = key
+        }
+        showScratch()
+    }
+
+    /// Shows the text in `scratch`, if it differs from the text shown.
+    private func showScratch() {
+        guard scratch != storage else {
+            storageKey = scratchKey
+            return
+        }
         swap(&scratch, &storage)
+        swap(&scratchKey, &storageKey)
         textDidChange(from: scratch)
     }
 
