@@ -45,7 +45,7 @@ extension GestureRecognizer: GestureArenaMember {
     }
 
     func settle() -> Bool {
-        trackedTouches.removeAll { !$0.isActive }
+        if trackedStorage.contains(where: { !$0.isActive }) { trackedStorage.removeAll { !$0.isActive } }
         if !trackedTouches.isEmpty { lastLocationInWindow = Self.centroid(of: trackedTouches) }
         if stateStorage.isFinished && trackedTouches.isEmpty {
             stateStorage = .possible

@@ -46,13 +46,19 @@ open class GestureRecognizer {
 
     /// The view the recognizer is attached to. (Unowned, not weak, since it
     /// is read for every touch; the view clears it when it goes.)
-    public internal(set) unowned var view: View?
+    public internal(set) var view: View? {
+        get { viewStorage }
+        set { viewStorage = newValue }
+    }
 
     /// When false the recognizer receives no touches; turning it off in the
     /// middle of a gesture cancels (or fails) it.
-    public var isEnabled = true {
-        didSet {
-            guard !isEnabled, oldValue else { return }
+    public var isEnabled: Bool {
+        get { enabledStorage }
+        set {
+            let oldValue = enabledStorage
+            enabledStorage = newValue
+            guard !newValue, oldValue else { return }
             switch stateStorage {
             case .began, .changed: setState(.cancelled, reason: "disabled")
             case .possible where !trackedTouches.isEmpty: setState(.failed, reason: "disabled")
@@ -81,13 +87,29 @@ open class GestureRecognizer {
 
     /// Why the state last changed, for the debug overlay (e.g.
     /// "moved 12 px > 10 px" for a transition to failed).
-    public internal(set) var lastTransitionReason: String?
+    public internal(set) var lastTransitionReason: String? {
+        get { reasonStorage }
+        set { reasonStorage = newValue }
+    }
     /// The state that last transition went to (the recognizer may have been
     /// reset to `.possible` since).
-    public internal(set) var lastTransitionState: State?
+    public internal(set) var lastTransitionState: State? {
+        get { transitionStateStorage }
+        set { transitionStateStorage = newValue }
+    }
 
     /// Touches currently delivered to the recognizer, in arrival order.
-    public internal(set) var trackedTouches: [Touch] = []
+    public var trackedTouches: [Touch] { trackedStorage }
+
+    // The public properties above that are read or written for every
+    // event keep their values in internal storage: the optimizer can prove
+    // accesses to it exclusive at compile time, where a public stored
+    // property is checked at run time on every access.
+    private unowned var viewStorage: View?
+    private var enabledStorage = true
+    private var reasonStorage: String?
+    private var transitionStateStorage: State?
+    var trackedStorage: [Touch] = []
     /// Every touch seen since the last reset (for arbitration).
     var touchesSinceReset: Set<Touch> = []
     /// Where the touches were when the recognizer last settled, for
@@ -232,7 +254,7 @@ open class GestureRecognizer {
     /// Stops delivering `touch` to this recognizer (e.g. a two-finger
     /// recognizer ignoring a third finger).
     public func ignore(_ touch: Touch, for event: Event) {
-        trackedTouches.removeAll { $0 === touch }
+        trackedStorage.removeAll { $0 === touch }
     }
 
     // MARK: Subclass hooks
@@ -276,7 +298,7 @@ open class GestureRecognizer {
 
     func detach() {
         view?.window?.delivery.arena.remove(self)
-        trackedTouches = []
+        trackedStorage = []
         touchesSinceReset = []
     }
 
@@ -291,7 +313,7 @@ open class GestureRecognizer {
 
     /// Starts delivering `touch` to the recognizer.
     func track(_ touch: Touch) {
-        trackedTouches.append(touch)
+        trackedStorage.append(touch)
         touchesSinceReset.insert(touch)
     }
 

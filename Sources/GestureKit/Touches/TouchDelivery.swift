@@ -60,7 +60,7 @@ final class TouchDelivery: GestureArenaDelegate {
         var v = hit
         while let current = v {
             for r in current.gestureRecognizers where r.accepts(t) {
-                t.gestureRecognizers.append(r)
+                t.recognizerStorage.append(r)
                 r.track(t)
                 arena.join(r)
             }

@@ -12,7 +12,11 @@ public final class Window: View {
     private(set) lazy var delivery = TouchDelivery(window: self)
 
     /// Watchers of what happens in the window (the log, the debug overlay).
-    public private(set) var observers: [WindowObserver] = []
+    public var observers: [WindowObserver] { observerStorage }
+    /// Kept in private storage, which the optimizer can prove exclusive at
+    /// compile time (a public stored property is checked at run time on
+    /// every access, and this one is read for every touch frame).
+    private var observerStorage: [WindowObserver] = []
 
     private var damage = Region()
     private var needsLayoutPass = false
@@ -131,13 +135,13 @@ public final class Window: View {
     /// Adds a watcher; observers hear of events in the order they were added.
     /// The window keeps a strong reference until ``removeObserver(_:)``.
     public func addObserver(_ observer: WindowObserver) {
-        observers.append(observer)
+        observerStorage.append(observer)
     }
 
     /// Removes every registration of `observer`; nothing happens if it is not
     /// registered.
     public func removeObserver(_ observer: WindowObserver) {
-        observers.removeAll { $0 === observer }
+        observerStorage.removeAll { $0 === observer }
     }
 
     /// Sets the logical size (from the compositor's configure, or a script)
