@@ -44,8 +44,10 @@ open class GestureRecognizer {
     /// another recognizer to fail.
     var pendingState: State?
 
-    /// The view the recognizer is attached to. (Unowned, not weak, since it
-    /// is read for every touch; the view clears it when it goes.)
+    /// The view the recognizer is attached to. (Stored unowned(unsafe),
+    /// not weak, since it is read for every touch. It never dangles: the
+    /// view clears it when it goes, in its deinit, and in
+    /// `removeGestureRecognizer`.)
     public internal(set) var view: View? {
         get { viewStorage }
         set { viewStorage = newValue }
@@ -105,7 +107,7 @@ open class GestureRecognizer {
     // event keep their values in internal storage: the optimizer can prove
     // accesses to it exclusive at compile time, where a public stored
     // property is checked at run time on every access.
-    private unowned var viewStorage: View?
+    private unowned(unsafe) var viewStorage: View?
     private var enabledStorage = true
     private var reasonStorage: String?
     private var transitionStateStorage: State?

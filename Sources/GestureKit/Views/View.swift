@@ -92,10 +92,13 @@ open class View: Responder {
     /// The subviews in drawing order: later ones draw on top and are
     /// hit-tested first.
     public var subviews: [View] { subviewStorage }
-    // Stored unowned rather than weak: both links are read for every touch and
-    // every redraw, and a weak reference costs a side-table lookup each
-    // time. They are safe because a view clears them when it goes (deinit)
-    // and whenever it leaves its superview.
+    // Stored unowned(unsafe) rather than weak: both links are read for
+    // every touch and every redraw, a weak reference costs a side-table
+    // look-up each time and a checked unowned one an atomic count. They
+    // never dangle because a view clears them when it goes (deinit) and
+    // whenever it leaves its superview: `superviewStorage` in
+    // `removeFromSuperview()` and the superview's deinit, `windowStorage`
+    // (through `setWindow`) in both too; nothing else writes them.
 
     /// The view this one is a subview of; nil for a window and for a view in no
     /// tree.
@@ -121,8 +124,8 @@ open class View: Responder {
     private var hiddenStorage = false
     private var interactionStorage = true
     private var subviewStorage: [View] = []
-    private unowned var superviewStorage: View?
-    private unowned var windowStorage: Window?
+    private unowned(unsafe) var superviewStorage: View?
+    private unowned(unsafe) var windowStorage: Window?
     private var recognizerStorage: [GestureRecognizer] = []
 
     private var needsLayout = true
