@@ -39,11 +39,19 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
     /// Where the image's top-left corner stays while it is pinched (in its
     /// frame, `pinchArea.contentView`), and its unscaled size (both set by
     /// layout).
-    public private(set) var imageOrigin = Point.zero
-    public private(set) var imageBaseSize = Size.zero
+    public var imageOrigin: Point { imageOriginStorage }
+    public var imageBaseSize: Size { imageBaseSizeStorage }
     /// The image's current scale and rotation.
-    public private(set) var imageScale = 1.0
-    public private(set) var imageRotation = 0.0
+    public var imageScale: Double { imageScaleStorage }
+    public var imageRotation: Double { imageRotationStorage }
+
+    // Set for every event of a pinch; private storage is checked for
+    // exclusive access at compile time, a public stored property at run
+    // time on every access.
+    private var imageOriginStorage = Point.zero
+    private var imageBaseSizeStorage = Size.zero
+    private var imageScaleStorage = 1.0
+    private var imageRotationStorage = 0.0
 
     private var areas: [GestureArea] { [tapArea, longPressArea, panArea, swipeArea, checkMarkArea, pinchArea] }
 
@@ -286,8 +294,8 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
     /// Scales the image's frame from its fixed origin and rotates it (seed
     /// 004: the rotation is reset before the frame is set).
     public func setImage(scale: Double, rotation: Double) {
-        imageScale = scale
-        imageRotation = rotation
+        imageScaleStorage = scale
+        imageRotationStorage = rotation
         imageView.transform = .identity
         imageView.frame = Rect(origin: imageOrigin, size: Size(width: imageBaseSize.width * scale,
                                                               height: imageBaseSize.height * scale))
@@ -326,9 +334,9 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
         pinchArea.layoutIfNeeded()
         let frame = pinchArea.contentView.bounds
         let side = Swift.max(20, Swift.min(frame.width, frame.height) * 0.45)
-        imageBaseSize = Size(width: side.rounded(), height: (side * 310 / 330).rounded())
-        imageOrigin = Point(x: ((frame.width - imageBaseSize.width) / 2).rounded(),
-                            y: ((frame.height - imageBaseSize.height) / 2).rounded())
+        imageBaseSizeStorage = Size(width: side.rounded(), height: (side * 310 / 330).rounded())
+        imageOriginStorage = Point(x: ((frame.width - imageBaseSize.width) / 2).rounded(),
+                                    y: ((frame.height - imageBaseSize.height) / 2).rounded())
         setImage(scale: imageScale, rotation: imageRotation)
     }
 
