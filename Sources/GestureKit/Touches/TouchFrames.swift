@@ -13,7 +13,9 @@
 /// delivered, not half-way through the next frame.
 final class TouchFrames {
     private unowned let window: Window
-    private var touchesByKey: [TouchKey: Touch] = [:]
+    /// The touches down, in the order they went down, with their keys. A
+    /// handful at most, so a search along the list is quicker than hashing.
+    private var down: [(key: TouchKey, touch: Touch)] = []
     private var frameChanges: [Touch] = []
     /// The changes being delivered; swapped with `frameChanges`, so both
     /// keep their storage from frame to frame.
@@ -38,41 +40,44 @@ final class TouchFrames {
 
     // MARK: What is down
 
-    var activeTouches: [Touch] { Array(touchesByKey.values) }
+    var activeTouches: [Touch] { down.map(\.touch) }
 
     var hasPendingFrame: Bool { !frameChanges.isEmpty }
 
-    func touch(for key: TouchKey) -> Touch? { touchesByKey[key] }
+    func touch(for key: TouchKey) -> Touch? {
+        for entry in down where entry.key == key { return entry.touch }
+        return nil
+    }
 
     func hasActiveTouch(where condition: (Touch) -> Bool) -> Bool {
-        touchesByKey.values.contains(where: condition)
+        down.contains { condition($0.touch) }
     }
 
     func forEachActiveTouch(_ body: (Touch) -> Void) {
-        for t in touchesByKey.values { body(t) }
+        for entry in down { body(entry.touch) }
     }
 
     /// The keys down now that satisfy `include`, in a stable order.
     func keys(where include: (TouchKey) -> Bool) -> [TouchKey] {
-        touchesByKey.keys.filter(include).sorted()
+        down.map(\.key).filter(include).sorted()
     }
 
     // MARK: Changes
 
     func begin(_ key: TouchKey, at location: Point, time: Double) {
-        if touchesByKey[key] != nil {
+        if touch(for: key) != nil {
             end(key, time: time, cancelled: true)
         }
         let touch = makeTouch(at: location, time: time)
         touch.changedInFrame = true
         touch.beganInFrame = true
-        touchesByKey[key] = touch
+        down.append((key, touch))
         downTouchesVersion &+= 1
         frameChanges.append(touch)
     }
 
     func move(_ key: TouchKey, to location: Point, time: Double) {
-        guard let touch = touchesByKey[key], location.x.isFinite, location.y.isFinite else { return }
+        guard let touch = touch(for: key), location.x.isFinite, location.y.isFinite else { return }
         if touch.beganInFrame {
             // Not delivered anywhere yet: it simply begins here.
             touch.locationInWindow = location
@@ -85,7 +90,8 @@ final class TouchFrames {
     }
 
     func end(_ key: TouchKey, time: Double, cancelled: Bool) {
-        guard let touch = touchesByKey.removeValue(forKey: key) else { return }
+        guard let index = down.firstIndex(where: { $0.key == key }) else { return }
+        let touch = down.remove(at: index).touch
         downTouchesVersion &+= 1
         if touch.beganInFrame {
             // Down and up in one frame: the view must see it begin first.
@@ -103,7 +109,7 @@ final class TouchFrames {
 
     /// Ends every touch down now, as cancelled, and delivers the frame.
     func cancelAll() {
-        for key in touchesByKey.keys.sorted() {
+        for key in down.map(\.key).sorted() {
             end(key, time: window.scheduler.now, cancelled: true)
         }
         flush()
@@ -119,7 +125,7 @@ final class TouchFrames {
     /// `Thresholds.missingFrameTimeout` is the frame delivered anyway.
     func endOfInputBatch() {
         guard !frameChanges.isEmpty else { return }
-        if touchesByKey.isEmpty {
+        if down.isEmpty {
             closeMissingFrame()
         } else if missingFrameTimer == nil {
             missingFrameTimer = window.scheduler.schedule(after: Thresholds.missingFrameTimeout) { [weak self] _ in
@@ -151,7 +157,7 @@ final class TouchFrames {
             if delivering.isEmpty { swap(&changed, &delivering) }
         }
         for t in changed { applyPending(t) }
-        for t in touchesByKey.values where !t.changedInFrame { t.phase = .stationary }
+        for entry in down where !entry.touch.changedInFrame { entry.touch.phase = .stationary }
         // Hit-testing new touches needs current frames: a page shown since
         // the last draw has not been laid out yet.
         if changed.contains(where: { $0.phase == .began }) { window.layoutIfPending() }
@@ -193,7 +199,7 @@ final class TouchFrames {
     private func makeTouch(at location: Point, time: Double) -> Touch {
         let identifier = nextIdentifier
         nextIdentifier += 1
-        let tapCount = taps.count(at: location, time: time, othersDown: !touchesByKey.isEmpty,
+        let tapCount = taps.count(at: location, time: time, othersDown: !down.isEmpty,
                                   thresholds: window.gestureThresholds)
         for i in retiredTouches.indices where isKnownUniquelyReferenced(&retiredTouches[i]) {
             let touch = retiredTouches.remove(at: i)
