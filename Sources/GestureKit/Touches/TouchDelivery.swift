@@ -72,9 +72,11 @@ final class TouchDelivery: GestureArenaDelegate {
         var order = borrow(&spareRecognizers, empty: [])
         var phases = borrow(&sparePhases, empty: PhaseSets())
         defer {
-            // Emptied, so the buffers keep no touch alive.
+            // Emptied, so the buffers keep no touch alive; the phase sets
+            // are kept while they hold only touches still down (which the
+            // input holds anyway), for the next frame of the same touches.
             order.removeAll(keepingCapacity: true)
-            phases.clear()
+            if !phases.holdsOnlyTouchesDown { phases.clear() }
             spareRecognizers = order
             sparePhases = phases
         }
@@ -82,17 +84,18 @@ final class TouchDelivery: GestureArenaDelegate {
             for r in t.gestureRecognizers where !order.contains(where: { $0 === r }) { order.append(r) }
         }
         // Recognizers of one view usually share every touch (a pinch and a
-        // rotation): the sets built for one serve the next while its share
-        // of the frame, phases included, is the same.
-        var filledShare: UInt64?
+        // rotation), and a gesture under way moves the same touches frame
+        // after frame: the sets built for one recognizer serve the next,
+        // in this frame or the next, while its share of the frame, phases
+        // included, is the same.
         for r in order {
             let share = Self.share(of: r, in: changed)
-            if share == nil || share != filledShare {
+            if share == nil || !phases.areFilled(for: changed, share: share) {
                 phases.clear()
                 for t in changed where r.isTracking(t) {
                     phases.add(t)
                 }
-                filledShare = share
+                phases.noteFilled(for: changed, share: share)
             }
             if !phases.began.isEmpty && r.receivesTouches { r.touchesBegan(phases.began, with: event) }
             if !phases.moved.isEmpty && r.receivesTouches { r.touchesMoved(phases.moved, with: event) }
@@ -327,6 +330,26 @@ private struct PhaseSets {
     var moved: Set<Touch> = []
     var ended: Set<Touch> = []
     var cancelled: Set<Touch> = []
+    /// The frame's touches (their identities, in order) and the share of
+    /// them the sets were filled with; no share when unknown.
+    private var frame: [ObjectIdentifier] = []
+    private var share: UInt64?
+
+    /// Whether the sets hold `share` of the frame of `touches`.
+    func areFilled(for touches: [Touch], share: UInt64?) -> Bool {
+        guard let share, share == self.share, touches.count == frame.count else { return false }
+        for i in touches.indices where ObjectIdentifier(touches[i]) != frame[i] { return false }
+        return true
+    }
+
+    mutating func noteFilled(for touches: [Touch], share: UInt64?) {
+        frame.removeAll(keepingCapacity: true)
+        for t in touches { frame.append(ObjectIdentifier(t)) }
+        self.share = share
+    }
+
+    /// Whether every touch in the sets is still down.
+    var holdsOnlyTouchesDown: Bool { ended.isEmpty && cancelled.isEmpty }
 
     mutating func add(_ t: Touch) {
         switch t.phase {
@@ -338,6 +361,7 @@ private struct PhaseSets {
     }
 
     mutating func clear() {
+        share = nil
         if !began.isEmpty { began.removeAll(keepingCapacity: true) }
         if !moved.isEmpty { moved.removeAll(keepingCapacity: true) }
         if !ended.isEmpty { ended.removeAll(keepingCapacity: true) }
