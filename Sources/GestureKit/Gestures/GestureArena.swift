@@ -22,7 +22,11 @@ final class GestureArena {
     private(set) var participants: [GestureArenaMember] = []
     /// True while a frame is being delivered; resets wait until its end.
     var isDispatching = false
-    weak var delegate: GestureArenaDelegate?
+    /// The touch delivery that owns the arena. Unowned, not weak: a weak
+    /// reference would give the delivery a side table, and every retain
+    /// and release of it (one per recognizer transition) the runtime's slow
+    /// path. The delivery outlives its arena, which nothing else keeps.
+    unowned var delegate: GestureArenaDelegate?
 
     func join(_ member: GestureArenaMember) {
         if !participants.contains(where: { $0 === member }) { participants.append(member) }
