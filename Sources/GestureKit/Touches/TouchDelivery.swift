@@ -18,9 +18,9 @@ final class TouchDelivery: GestureArenaDelegate {
 
     // Reused buffers; each is taken out while in use (see `borrow`).
     private var spareEvent: Event? = Event()
-    private var spareRecognizers: [GestureRecognizer] = []
-    private var sparePhases = PhaseSets()
-    private var spareBatch = ViewBatch()
+    private var spareRecognizers: [GestureRecognizer]? = []
+    private var sparePhases: PhaseSets? = PhaseSets()
+    private var spareBatch: ViewBatch? = ViewBatch()
 
     init(window: Window) {
         self.window = window
@@ -69,8 +69,8 @@ final class TouchDelivery: GestureArenaDelegate {
     }
 
     private func deliverToRecognizers(_ changed: [Touch], event: Event) {
-        var order = borrow(&spareRecognizers, empty: [])
-        var phases = borrow(&sparePhases, empty: PhaseSets())
+        var order = borrow(&spareRecognizers) { [] }
+        var phases = borrow(&sparePhases) { PhaseSets() }
         defer {
             // Emptied, so the buffers keep no touch alive; the phase sets
             // are kept while they hold only touches still down (which the
@@ -125,7 +125,7 @@ final class TouchDelivery: GestureArenaDelegate {
     }
 
     private func deliverToViews(_ changed: [Touch], event: Event) {
-        var batch = borrow(&spareBatch, empty: ViewBatch())
+        var batch = borrow(&spareBatch) { ViewBatch() }
         defer { spareBatch = batch }
         for t in changed where t.deliversToView {
             switch t.phase {
@@ -180,7 +180,7 @@ final class TouchDelivery: GestureArenaDelegate {
     /// Delivers held phases whose recognizers have all decided.
     func arenaDidDecide(_ arena: GestureArena) {
         guard !heldTouches.isEmpty else { return }
-        var batch = borrow(&spareBatch, empty: ViewBatch())
+        var batch = borrow(&spareBatch) { ViewBatch() }
         defer { spareBatch = batch }
         heldTouches.removeAll { t in
             switch t.viewDelivery {
@@ -242,7 +242,7 @@ final class TouchDelivery: GestureArenaDelegate {
     /// Ends the given touches for their views now: `touchesCancelled` for
     /// those a view saw begin, silence for those whose begin was held.
     private func cancelForViews(_ touches: some Sequence<Touch>, where include: (Touch) -> Bool) {
-        var batch = borrow(&spareBatch, empty: ViewBatch())
+        var batch = borrow(&spareBatch) { ViewBatch() }
         defer { spareBatch = batch }
         for t in touches where include(t) {
             finishForView(t, in: &batch)
@@ -302,12 +302,13 @@ final class TouchDelivery: GestureArenaDelegate {
         spareEvent = event
     }
 
-    /// Takes a reused buffer out of `spare`, leaving `empty` in its place,
-    /// so that a nested delivery never works on the same buffer.
-    private func borrow<T>(_ spare: inout T, empty: T) -> T {
-        var taken = empty
+    /// Takes a reused buffer out of `spare`, leaving nil in its place, so
+    /// that a nested delivery never works on the same buffer (it makes a
+    /// fresh one). Moving it out and back in costs no reference counting.
+    private func borrow<T>(_ spare: inout T?, orMake make: () -> T) -> T {
+        var taken: T?
         swap(&taken, &spare)
-        return taken
+        return taken ?? make()
     }
 }
 
