@@ -111,9 +111,31 @@ open class GestureRecognizer {
     private var enabledStorage = true
     private var reasonStorage: String?
     private var transitionStateStorage: State?
-    var trackedStorage: [Touch] = []
+    private(set) var trackedStorage: [Touch] = []
     /// Every touch seen since the last reset (for arbitration).
-    var touchesSinceReset: Set<Touch> = []
+    private(set) var touchesSinceReset: Set<Touch> = []
+
+    /// Changes the tracked touches. The list is moved out of its property
+    /// and back (`swap`, no reference counting), so that every access to
+    /// the property is a plain read or move, which the optimizer proves
+    /// exclusive at compile time; a change made in place (which may free
+    /// touches, running arbitrary code) would get every read of it checked
+    /// at run time.
+    func changeTrackedTouches(_ change: (inout [Touch]) -> Void) {
+        var touches: [Touch] = []
+        swap(&touches, &trackedStorage)
+        change(&touches)
+        swap(&touches, &trackedStorage)
+    }
+
+    /// Changes `touchesSinceReset` the same way (see
+    /// `changeTrackedTouches`).
+    func changeTouchesSinceReset(_ change: (inout Set<Touch>) -> Void) {
+        var touches: Set<Touch> = []
+        swap(&touches, &touchesSinceReset)
+        change(&touches)
+        swap(&touches, &touchesSinceReset)
+    }
     /// Where the touches were when the recognizer last settled, for
     /// `location(in:)` after the last one lifted.
     var lastLocationInWindow = Point.zero
@@ -167,7 +189,7 @@ open class GestureRecognizer {
         lastTransitionReason = reason
         lastTransitionState = newState
         if newState.isFinished { pendingState = nil }
-        if let window = view?.window {
+        if let window = view?.window, window.hasObservers {
             for o in window.observers {
                 o.gestureRecognizer(self, didTransitionFrom: old, to: newState, reason: reason)
             }
@@ -256,7 +278,7 @@ open class GestureRecognizer {
     /// Stops delivering `touch` to this recognizer (e.g. a two-finger
     /// recognizer ignoring a third finger).
     public func ignore(_ touch: Touch, for event: Event) {
-        trackedStorage.removeAll { $0 === touch }
+        changeTrackedTouches { $0.removeAll { $0 === touch } }
     }
 
     // MARK: Subclass hooks
@@ -300,8 +322,8 @@ open class GestureRecognizer {
 
     func detach() {
         view?.window?.delivery.arena.remove(self)
-        trackedStorage = []
-        touchesSinceReset = []
+        changeTrackedTouches { $0 = [] }
+        changeTouchesSinceReset { $0 = [] }
     }
 
     // MARK: Delivery
@@ -315,8 +337,8 @@ open class GestureRecognizer {
 
     /// Starts delivering `touch` to the recognizer.
     func track(_ touch: Touch) {
-        trackedStorage.append(touch)
-        touchesSinceReset.insert(touch)
+        changeTrackedTouches { $0.append(touch) }
+        changeTouchesSinceReset { $0.insert(touch) }
     }
 
     func isTracking(_ touch: Touch) -> Bool {

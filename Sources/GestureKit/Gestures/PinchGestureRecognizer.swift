@@ -25,7 +25,13 @@ open class PinchGestureRecognizer: GestureRecognizer {
     }
 
     /// Scale change per second; zero after the fingers rested.
-    public private(set) var velocity = 0.0
+    public private(set) var velocity: Double {
+        get { velocityStorage }
+        set { velocityStorage = newValue }
+    }
+    /// Set for every move; private storage is checked for exclusive access
+    /// at compile time, a public stored property at run time.
+    private var velocityStorage = 0.0
 
     /// The mean distance of the touches still down from their centroid,
     /// doubled (for two fingers: the distance between them); nil for fewer

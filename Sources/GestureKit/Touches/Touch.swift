@@ -68,8 +68,19 @@ public final class Touch: Hashable, CustomStringConvertible {
     private var timestampStorage = 0.0
     private var tapCountStorage = 1
     private var viewStorage: View?
-    /// The recognizers this touch is delivered to (`gestureRecognizers`).
-    var recognizerStorage: [GestureRecognizer] = []
+    /// The recognizers this touch is delivered to (`gestureRecognizers`),
+    /// changed through `deliver(to:)` and `start`, which move the list
+    /// out and back so that reading it needs no run-time exclusivity check
+    /// (see `GestureRecognizer.changeTrackedTouches`).
+    private var recognizerStorage: [GestureRecognizer] = []
+
+    /// Adds `recognizer` to the ones this touch is delivered to.
+    func deliver(to recognizer: GestureRecognizer) {
+        var recognizers: [GestureRecognizer] = []
+        swap(&recognizers, &recognizerStorage)
+        recognizers.append(recognizer)
+        swap(&recognizers, &recognizerStorage)
+    }
 
     var locationInWindow = Point.zero
     var previousLocationInWindow = Point.zero
@@ -104,7 +115,10 @@ public final class Touch: Hashable, CustomStringConvertible {
         self.timestamp = timestamp
         self.tapCount = tapCount
         view = nil
-        recognizerStorage.removeAll(keepingCapacity: true)
+        var recognizers: [GestureRecognizer] = []
+        swap(&recognizers, &recognizerStorage)
+        recognizers.removeAll(keepingCapacity: true)
+        swap(&recognizers, &recognizerStorage)
         majorRadius = 0
         minorRadius = 0
         orientationAngle = 0

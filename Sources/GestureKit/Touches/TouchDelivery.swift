@@ -60,7 +60,7 @@ final class TouchDelivery: GestureArenaDelegate {
         var v = hit
         while let current = v {
             for r in current.gestureRecognizers where r.accepts(t) {
-                t.recognizerStorage.append(r)
+                t.deliver(to: r)
                 r.track(t)
                 arena.join(r)
             }

@@ -161,7 +161,9 @@ final class TouchFrames {
         // Hit-testing new touches needs current frames: a page shown since
         // the last draw has not been laid out yet.
         if changed.contains(where: { $0.phase == .began }) { window.layoutIfPending() }
-        for o in window.observers { o.touchesDidChange(changed, in: window) }
+        if window.hasObservers {
+            for o in window.observers { o.touchesDidChange(changed, in: window) }
+        }
         let timestamp = changed.reduce(-Double.infinity) { Swift.max($0, $1.timestamp) }
         window.delivery.deliver(changed, at: timestamp)
         for t in changed {
