@@ -15,32 +15,17 @@ public final class Touch: Hashable, CustomStringConvertible {
 
     /// A number unique for the app's lifetime (not the compositor's id, which
     /// is reused).
-    public internal(set) var identifier: Int {
-        get { identifierStorage }
-        set { identifierStorage = newValue }
-    }
+    public internal(set) var identifier: Int { get { identifierStorage } set { identifierStorage = newValue } }
     /// The touch's phase in the event being delivered; ``Phase-swift.enum/ended`` or
     /// ``Phase-swift.enum/cancelled`` once the touch is over, and it stays so.
-    public internal(set) var phase: Phase {
-        get { phaseStorage }
-        set { phaseStorage = newValue }
-    }
+    public internal(set) var phase: Phase { get { phaseStorage } set { phaseStorage = newValue } }
     /// Time of the last change, in seconds, from the compositor's event time.
-    public internal(set) var timestamp: Double {
-        get { timestampStorage }
-        set { timestampStorage = newValue }
-    }
+    public internal(set) var timestamp: Double { get { timestampStorage } set { timestampStorage = newValue } }
     /// Successive taps close in time and space count up (1, 2, 3...); 0 once
     /// the touch has moved beyond the tap slop.
-    public internal(set) var tapCount: Int {
-        get { tapCountStorage }
-        set { tapCountStorage = newValue }
-    }
+    public internal(set) var tapCount: Int { get { tapCountStorage } set { tapCountStorage = newValue } }
     /// The view hit-tested at touch-down; the touch stays with it for life.
-    public internal(set) var view: View? {
-        get { viewStorage }
-        set { viewStorage = newValue }
-    }
+    public internal(set) var view: View? { get { viewStorage } set { viewStorage = newValue } }
     /// The window of the touch's view. (Derived, not stored: a weak
     /// reference to the window from every touch would put each retain of
     /// the window on the runtime's slow path.)

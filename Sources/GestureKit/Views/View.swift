@@ -19,23 +19,14 @@ open class View: Responder {
     /// resizes subviews by their ``autoresizingMask``.
     public var bounds: Rect {
         get { boundsStorage }
-        set {
-            noteChange(includingCurrentArea: false)
-            let oldSize = boundsStorage.size
-            boundsStorage = newValue
-            geometryChanged(from: oldSize)
-        }
+        set { changeGeometry { boundsStorage = newValue } }
     }
     /// Where the middle of the bounds sits, in the superview's coordinates; the
     /// point ``transform`` turns and scales around. Moving a view is changing
     /// its centre.
     public var center: Point {
         get { centerStorage }
-        set {
-            noteChange(includingCurrentArea: false)
-            centerStorage = newValue
-            geometryChanged(from: boundsStorage.size)
-        }
+        set { changeGeometry { centerStorage = newValue } }
     }
     /// Scales, rotates and translates the view around its ``center``, as
     /// `UIView.transform`: the bounds are unchanged, the ``frame`` is their
@@ -43,11 +34,7 @@ open class View: Responder {
     /// transform. A singular transform (scale 0) makes the view unhittable.
     public var transform: AffineTransform {
         get { transformStorage }
-        set {
-            noteChange(includingCurrentArea: false)
-            transformStorage = newValue
-            geometryChanged(from: boundsStorage.size)
-        }
+        set { changeGeometry { transformStorage = newValue } }
     }
 
     /// Opacity of the view and its subviews as one group.
@@ -164,6 +151,15 @@ open class View: Responder {
             bounds.size = newValue.size
             center = newValue.center
         }
+    }
+
+    /// Applies a change of bounds, centre or transform: notes where the
+    /// view was first, and lays it out again if its size changed.
+    private func changeGeometry(_ apply: () -> Void) {
+        noteChange(includingCurrentArea: false)
+        let oldSize = boundsStorage.size
+        apply()
+        geometryChanged(from: oldSize)
     }
 
     private func geometryChanged(from oldSize: Size) {
