@@ -29,11 +29,20 @@ final class GestureArena {
     unowned var delegate: GestureArenaDelegate?
 
     func join(_ member: GestureArenaMember) {
-        if !participants.contains(where: { $0 === member }) { participants.append(member) }
+        guard !participants.contains(where: { $0 === member }) else { return }
+        // The list is changed by moving it out and back, never in place,
+        // so that reading it is checked for exclusivity at compile time.
+        var list: [GestureArenaMember] = []
+        swap(&list, &participants)
+        list.append(member)
+        swap(&list, &participants)
     }
 
     func remove(_ member: GestureArenaMember) {
-        participants.removeAll { $0 === member }
+        var list: [GestureArenaMember] = []
+        swap(&list, &participants)
+        list.removeAll { $0 === member }
+        swap(&list, &participants)
     }
 
     // MARK: Transitions
@@ -133,7 +142,11 @@ final class GestureArena {
             if participants[i].settle() {
                 i += 1
             } else {
-                participants.remove(at: i)
+                var list: [GestureArenaMember] = []
+                swap(&list, &participants)
+                let removed = list.remove(at: i)
+                swap(&list, &participants)
+                withExtendedLifetime(removed) {}
             }
         }
     }

@@ -143,14 +143,20 @@ open class GestureRecognizer {
     /// A recognizer in ``State-swift.enum/possible``, attached to no view, that
     /// calls `action` as ``addAction(_:)`` describes.
     public init(action: ((GestureRecognizer) -> Void)? = nil) {
-        if let action { actions.append(action) }
+        if let action { addAction(action) }
     }
 
     /// Adds a closure called on every state change that matters: once on
     /// recognition for discrete gestures; on began, changed, ended and
     /// cancelled for continuous ones.
     public func addAction(_ action: @escaping (GestureRecognizer) -> Void) {
-        actions.append(action)
+        // Moved out and back, not appended in place, so that reading the
+        // list (for every state change) is checked for exclusivity at
+        // compile time.
+        var list: [(GestureRecognizer) -> Void] = []
+        swap(&list, &actions)
+        list.append(action)
+        swap(&list, &actions)
     }
 
     // MARK: State

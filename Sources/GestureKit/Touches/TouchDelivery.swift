@@ -153,7 +153,7 @@ final class TouchDelivery: GestureArenaDelegate {
                 }
             case .cancelled:
                 finishForView(t, in: &batch)
-                heldTouches.removeAll { $0 === t }
+                changeHeldTouches { $0.removeAll { $0 === t } }
             }
         }
         batch.send(event: event)
@@ -162,7 +162,17 @@ final class TouchDelivery: GestureArenaDelegate {
     // MARK: Held touches
 
     private func hold(_ t: Touch) {
-        if !heldTouches.contains(where: { $0 === t }) { heldTouches.append(t) }
+        if !heldTouches.contains(where: { $0 === t }) { changeHeldTouches { $0.append(t) } }
+    }
+
+    /// Changes the held touches by moving the list out and back, never in
+    /// place, so that reading it (for every recognizer transition) is
+    /// checked for exclusivity at compile time.
+    private func changeHeldTouches(_ change: (inout [Touch]) -> Void) {
+        var list: [Touch] = []
+        swap(&list, &heldTouches)
+        change(&list)
+        swap(&list, &heldTouches)
     }
 
     // Only a recognizer still deciding about this very touch holds it: one
@@ -182,31 +192,33 @@ final class TouchDelivery: GestureArenaDelegate {
         guard !heldTouches.isEmpty else { return }
         var batch = borrow(&spareBatch) { ViewBatch() }
         defer { spareBatch = batch }
-        heldTouches.removeAll { t in
-            switch t.viewDelivery {
-            case .pending:
-                if holdsBegan(t) { return false }
-                t.viewDelivery = .began
-                batch.add(t, .began)
-                if t.phase == .ended {
-                    if holdsEnded(t) {
-                        t.viewDelivery = .endHeld
-                        return false
+        changeHeldTouches { held in
+            held.removeAll { t in
+                switch t.viewDelivery {
+                case .pending:
+                    if holdsBegan(t) { return false }
+                    t.viewDelivery = .began
+                    batch.add(t, .began)
+                    if t.phase == .ended {
+                        if holdsEnded(t) {
+                            t.viewDelivery = .endHeld
+                            return false
+                        }
+                        t.viewDelivery = .finished
+                        batch.add(t, .ended)
+                    } else if t.phase == .cancelled {
+                        t.viewDelivery = .finished
+                        batch.add(t, .cancelled)
                     }
+                    return true
+                case .endHeld:
+                    if holdsEnded(t) { return false }
                     t.viewDelivery = .finished
                     batch.add(t, .ended)
-                } else if t.phase == .cancelled {
-                    t.viewDelivery = .finished
-                    batch.add(t, .cancelled)
+                    return true
+                case .began, .finished:
+                    return true
                 }
-                return true
-            case .endHeld:
-                if holdsEnded(t) { return false }
-                t.viewDelivery = .finished
-                batch.add(t, .ended)
-                return true
-            case .began, .finished:
-                return true
             }
         }
         send(&batch)
@@ -247,7 +259,7 @@ final class TouchDelivery: GestureArenaDelegate {
         for t in touches where include(t) {
             finishForView(t, in: &batch)
         }
-        heldTouches.removeAll { $0.viewDelivery == .finished }
+        changeHeldTouches { $0.removeAll { $0.viewDelivery == .finished } }
         send(&batch)
     }
 

@@ -26,6 +26,11 @@ final class TouchFrames {
     private var nextIdentifier = 1
     private var taps = TapCounter()
     private var missingFrameTimer: ScheduledTimer?
+    // The lists above are changed by moving them out and back (`swap`, no
+    // reference counting), never in place: an access to a property that
+    // may free a touch (run arbitrary code) while it lasts would get every
+    // read of that property checked for exclusivity at run time, and they
+    // are read for every event.
     /// Changes whenever a touch goes down or lifts, so a delivery can tell
     /// whether the touches down are still the ones it saw last.
     private(set) var downTouchesVersion = 0
@@ -71,9 +76,12 @@ final class TouchFrames {
         let touch = makeTouch(at: location, time: time)
         touch.changedInFrame = true
         touch.beganInFrame = true
-        down.append((key, touch))
+        var list: [(key: TouchKey, touch: Touch)] = []
+        swap(&list, &down)
+        list.append((key, touch))
+        swap(&list, &down)
         downTouchesVersion &+= 1
-        frameChanges.append(touch)
+        appendToFrame(touch)
     }
 
     func move(_ key: TouchKey, to location: Point, time: Double) {
@@ -91,7 +99,10 @@ final class TouchFrames {
 
     func end(_ key: TouchKey, time: Double, cancelled: Bool) {
         guard let index = down.firstIndex(where: { $0.key == key }) else { return }
-        let touch = down.remove(at: index).touch
+        var list: [(key: TouchKey, touch: Touch)] = []
+        swap(&list, &down)
+        let touch = list.remove(at: index).touch
+        swap(&list, &down)
         downTouchesVersion &+= 1
         if touch.beganInFrame {
             // Down and up in one frame: the view must see it begin first.
@@ -128,10 +139,11 @@ final class TouchFrames {
         if down.isEmpty {
             closeMissingFrame()
         } else if missingFrameTimer == nil {
-            missingFrameTimer = window.scheduler.schedule(after: Thresholds.missingFrameTimeout) { [weak self] _ in
-                self?.missingFrameTimer = nil
+            var timer: ScheduledTimer? = window.scheduler.schedule(after: Thresholds.missingFrameTimeout) { [weak self] _ in
+                self?.dropMissingFrameTimer()
                 self?.closeMissingFrame()
             }
+            swap(&timer, &missingFrameTimer)
         }
     }
 
@@ -144,7 +156,7 @@ final class TouchFrames {
     /// Delivers everything changed since the previous frame as one event.
     func flush() {
         missingFrameTimer?.invalidate()
-        missingFrameTimer = nil
+        dropMissingFrameTimer()
         guard !frameChanges.isEmpty else { return }
         // A frame delivered from inside this one (a handler cancelling every
         // touch) finds `delivering` in use and starts an empty one.
@@ -175,7 +187,19 @@ final class TouchFrames {
     private func markChanged(_ touch: Touch) {
         guard !touch.changedInFrame else { return }
         touch.changedInFrame = true
-        frameChanges.append(touch)
+        appendToFrame(touch)
+    }
+
+    private func appendToFrame(_ touch: Touch) {
+        var list: [Touch] = []
+        swap(&list, &frameChanges)
+        list.append(touch)
+        swap(&list, &frameChanges)
+    }
+
+    private func dropMissingFrameTimer() {
+        var timer: ScheduledTimer?
+        swap(&timer, &missingFrameTimer)
     }
 
     /// Applies a touch's pending changes as its frame is delivered.
@@ -204,7 +228,10 @@ final class TouchFrames {
         let tapCount = taps.count(at: location, time: time, othersDown: !down.isEmpty,
                                   thresholds: window.gestureThresholds)
         for i in retiredTouches.indices where isKnownUniquelyReferenced(&retiredTouches[i]) {
-            let touch = retiredTouches.remove(at: i)
+            var list: [Touch] = []
+            swap(&list, &retiredTouches)
+            let touch = list.remove(at: i)
+            swap(&list, &retiredTouches)
             touch.start(identifier: identifier, location: location, timestamp: time, tapCount: tapCount)
             return touch
         }
@@ -213,9 +240,12 @@ final class TouchFrames {
 
     /// Keeps touches that ended for reuse.
     private func retire(_ touches: [Touch]) {
-        for t in touches where !t.isActive && retiredTouches.count < Self.retiredTouchLimit {
-            retiredTouches.append(t)
+        var list: [Touch] = []
+        swap(&list, &retiredTouches)
+        for t in touches where !t.isActive && list.count < Self.retiredTouchLimit {
+            list.append(t)
         }
+        swap(&list, &retiredTouches)
     }
 
     /// The touches kept for reuse (their identifiers) and how many of them

@@ -15,8 +15,11 @@ open class Label: View {
         get { storage }
         set {
             guard newValue != storage else { return }
-            let old = storage
-            storage = newValue
+            // Swapped in, not assigned, here and below: no access to the
+            // texts frees one while it lasts, so reading them is checked
+            // for exclusivity at compile time, not at run time.
+            var old = newValue
+            swap(&old, &storage)
             storageKey = nil
             textDidChange(from: old)
         }
@@ -37,10 +40,18 @@ open class Label: View {
     /// every touch event (a pinch's scale), this allocates nothing once
     /// the label has held text as long.
     public func updateText(_ build: (inout String) -> Void) {
-        scratch.removeAll(keepingCapacity: true)
-        build(&scratch)
+        buildScratch(build)
         scratchKey = nil
         showScratch()
+    }
+
+    /// Builds the next text in `scratch`, moved out while `build` runs.
+    private func buildScratch(_ build: (inout String) -> Void) {
+        var text = ""
+        swap(&text, &scratch)
+        text.removeAll(keepingCapacity: true)
+        build(&text)
+        swap(&text, &scratch)
     }
 
     /// Names the text that `updateText(key:_:)` builds: equal keys must
@@ -71,8 +82,7 @@ open class Label: View {
     public func updateText(key: TextKey, _ build: (inout String) -> Void) {
         if storageKey == key { return }
         if scratchKey != key {
-            scratch.removeAll(keepingCapacity: true)
-            build(&scratch)
+            buildScratch(build)
             scratchKey = key
         }
         showScratch()
