@@ -39,11 +39,19 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
     /// Where the image's top-left corner stays while it is pinched (in its
     /// frame, `pinchArea.contentView`), and its unscaled size (both set by
     /// layout).
-    public private(set) var imageOrigin = Point.zero
-    public private(set) var imageBaseSize = Size.zero
+    public var imageOrigin: Point { imageOriginStorage }
+    public var imageBaseSize: Size { imageBaseSizeStorage }
     /// The image's current scale and rotation.
-    public private(set) var imageScale = 1.0
-    public private(set) var imageRotation = 0.0
+    public var imageScale: Double { imageScaleStorage }
+    public var imageRotation: Double { imageRotationStorage }
+
+    // Set for every event of a pinch; private storage is checked for
+    // exclusive access at compile time, a public stored property at run
+    // time on every access.
+    private var imageOriginStorage = Point.zero
+    private var imageBaseSizeStorage = Size.zero
+    private var imageScaleStorage = 1.0
+    private var imageRotationStorage = 0.0
 
     private var areas: [GestureArea] { [tapArea, longPressArea, panArea, swipeArea, checkMarkArea, pinchArea] }
 
@@ -142,12 +150,12 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
         }
         pinch.addAction { [weak self] r in
             guard let self, let pinch = r as? PinchGestureRecognizer else { return }
-            self.showMeasurement("Pinched, Scale:", pinch.scale, velocity: pinch.velocity)
+            self.showMeasurement(.pinch, pinch.scale, velocity: pinch.velocity)
             self.setImage(scale: pinch.scale, rotation: 0)
         }
         rotation.addAction { [weak self] r in
             guard let self, let rotation = r as? RotationGestureRecognizer else { return }
-            self.showMeasurement("Rotated, Radians:", rotation.rotation, velocity: rotation.velocity)
+            self.showMeasurement(.rotation, rotation.rotation, velocity: rotation.velocity)
             self.setImage(scale: self.imageScale, rotation: rotation.rotation)
         }
         pinchArea.addGestureRecognizer(pinch)
@@ -209,17 +217,54 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
         }
     }
 
+    /// What a measurement reports (its text's start).
+    private enum Measurement: Int {
+        case pinch = 1, rotation
+
+        var prefix: String {
+            switch self {
+            case .pinch: return "Pinched, Scale:"
+            case .rotation: return "Rotated, Radians:"
+            }
+        }
+    }
+
+    /// The preset name `appendJudge` last saw, and a number that changes
+    /// with it, for the measurements' text keys.
+    private var judgeName: String?
+    private var judgeGeneration = 0
+
     /// Seed 004's feedback for a continuous gesture, e.g. "Pinched,
     /// Scale:1.50, Velocity:0.32 (uikit)", built in the label's own storage:
-    /// it changes with every touch event.
-    private func showMeasurement(_ prefix: String, _ value: Double, velocity: Double) {
-        outputLabel.updateText { text in
-            text += prefix
+    /// it changes with every touch event. The pinch and the rotation report
+    /// in turn, so each text is keyed by what it shows (the numbers as
+    /// rounded to two decimals) and built again only when that changed.
+    private func showMeasurement(_ measurement: Measurement, _ value: Double, velocity: Double) {
+        func build(_ text: inout String) {
+            text += measurement.prefix
             appendFixed(value, to: &text)
             text += ", Velocity:"
             appendFixed(velocity, to: &text)
             appendJudge(to: &text)
         }
+        guard let value100 = Self.hundredths(value), let velocity100 = Self.hundredths(velocity) else {
+            outputLabel.updateText(build)
+            return
+        }
+        let name = view.window?.gestureThresholds.name
+        if name != judgeName {
+            judgeName = name
+            judgeGeneration += 1
+        }
+        outputLabel.updateText(key: Label.TextKey(measurement.rawValue, value100, velocity100, judgeGeneration), build)
+    }
+
+    /// `v` in hundredths as `appendFixed` rounds it (so equal results print
+    /// alike); nil where it prints `v` otherwise.
+    private static func hundredths(_ v: Double) -> Int? {
+        let scaled = (v * 100).rounded()
+        guard scaled.isFinite, abs(scaled) < 1e15 else { return nil }
+        return Int(scaled)
     }
 
     private func appendJudge(to text: inout String) {
@@ -249,8 +294,8 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
     /// Scales the image's frame from its fixed origin and rotates it (seed
     /// 004: the rotation is reset before the frame is set).
     public func setImage(scale: Double, rotation: Double) {
-        imageScale = scale
-        imageRotation = rotation
+        imageScaleStorage = scale
+        imageRotationStorage = rotation
         imageView.transform = .identity
         imageView.frame = Rect(origin: imageOrigin, size: Size(width: imageBaseSize.width * scale,
                                                               height: imageBaseSize.height * scale))
@@ -289,9 +334,9 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
         pinchArea.layoutIfNeeded()
         let frame = pinchArea.contentView.bounds
         let side = Swift.max(20, Swift.min(frame.width, frame.height) * 0.45)
-        imageBaseSize = Size(width: side.rounded(), height: (side * 310 / 330).rounded())
-        imageOrigin = Point(x: ((frame.width - imageBaseSize.width) / 2).rounded(),
-                            y: ((frame.height - imageBaseSize.height) / 2).rounded())
+        imageBaseSizeStorage = Size(width: side.rounded(), height: (side * 310 / 330).rounded())
+        imageOriginStorage = Point(x: ((frame.width - imageBaseSize.width) / 2).rounded(),
+                                    y: ((frame.height - imageBaseSize.height) / 2).rounded())
         setImage(scale: imageScale, rotation: imageRotation)
     }
 

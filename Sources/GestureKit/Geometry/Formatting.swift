@@ -5,9 +5,11 @@ public func formatFixed(_ v: Double, digits: Int = 2) -> String {
     return text
 }
 
-/// Appends `v` with exactly `digits` decimals (like `%.Nf`) to `text`,
-/// digit by digit: nothing is allocated when `text` has room, so feedback
-/// that changes with every touch event can be built in place.
+/// Appends `v` with exactly `digits` decimals (like `%.Nf`) to `text`.
+/// The number is written into a string of its own, which for up to 15
+/// characters lives inline (no heap storage), then appended in one go:
+/// nothing is allocated when `text` has room, so feedback that changes
+/// with every touch event can be built in place.
 public func appendFixed(_ v: Double, digits: Int = 2, to text: inout String) {
     guard v.isFinite else {
         text += String(v)
@@ -21,30 +23,30 @@ public func appendFixed(_ v: Double, digits: Int = 2, to text: inout String) {
         text += String(v)
         return
     }
-    if v < 0 && scaled != 0 { text += "-" }
-    let units = Int(scaled)
-    var divisor = 1
-    for _ in 0..<digits { divisor *= 10 }
-    appendDigits(units / divisor, minimumCount: 1, to: &text)
-    guard digits > 0 else { return }
-    text += "."
-    appendDigits(units % divisor, minimumCount: digits, to: &text)
-}
-
-/// Appends the decimal digits of `n` (not negative), padded with zeros to
-/// `minimumCount`.
-private func appendDigits(_ n: Int, minimumCount: Int, to text: inout String) {
-    var count = 1, power = 1
-    while n / power >= 10 {
+    let negative = v < 0 && scaled != 0
+    var units = Int(scaled)
+    var integerDigits = 1, power = 1
+    for _ in 0..<digits { power *= 10 }
+    while units / power >= 10 {
         power *= 10
-        count += 1
+        integerDigits += 1
     }
-    for _ in count..<Swift.max(count, minimumCount) { text.unicodeScalars.append("0") }
-    var rest = n
-    while power > 0 {
-        text.unicodeScalars.append(Unicode.Scalar(UInt8(48 + rest / power)))
-        rest %= power
-        power /= 10
+    // Sign, integer part, point, `digits` decimals.
+    let count = (negative ? 1 : 0) + integerDigits + (digits > 0 ? 1 + digits : 0)
+    text += String(unsafeUninitializedCapacity: count) { buffer in
+        var i = count
+        // From the last decimal back to the first integer digit.
+        for position in 0..<(integerDigits + digits) {
+            if digits > 0 && position == digits {
+                i -= 1
+                buffer[i] = UInt8(ascii: ".")
+            }
+            i -= 1
+            buffer[i] = UInt8(ascii: "0") + UInt8(units % 10)
+            units /= 10
+        }
+        if negative { buffer[0] = UInt8(ascii: "-") }
+        return count
     }
 }
 

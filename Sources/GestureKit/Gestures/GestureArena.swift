@@ -22,14 +22,27 @@ final class GestureArena {
     private(set) var participants: [GestureArenaMember] = []
     /// True while a frame is being delivered; resets wait until its end.
     var isDispatching = false
-    weak var delegate: GestureArenaDelegate?
+    /// The touch delivery that owns the arena. Unowned, not weak: a weak
+    /// reference would give the delivery a side table, and every retain
+    /// and release of it (one per recognizer transition) the runtime's slow
+    /// path. The delivery outlives its arena, which nothing else keeps.
+    unowned var delegate: GestureArenaDelegate?
 
     func join(_ member: GestureArenaMember) {
-        if !participants.contains(where: { $0 === member }) { participants.append(member) }
+        guard !participants.contains(where: { $0 === member }) else { return }
+        // The list is changed by moving it out and back, never in place,
+        // so that reading it is checked for exclusivity at compile time.
+        var list: [GestureArenaMember] = []
+        swap(&list, &participants)
+        list.append(member)
+        swap(&list, &participants)
     }
 
     func remove(_ member: GestureArenaMember) {
-        participants.removeAll { $0 === member }
+        var list: [GestureArenaMember] = []
+        swap(&list, &participants)
+        list.removeAll { $0 === member }
+        swap(&list, &participants)
     }
 
     // MARK: Transitions
@@ -129,7 +142,11 @@ final class GestureArena {
             if participants[i].settle() {
                 i += 1
             } else {
-                participants.remove(at: i)
+                var list: [GestureArenaMember] = []
+                swap(&list, &participants)
+                let removed = list.remove(at: i)
+                swap(&list, &participants)
+                withExtendedLifetime(removed) {}
             }
         }
     }

@@ -45,12 +45,12 @@ extension GestureRecognizer: GestureArenaMember {
     }
 
     func settle() -> Bool {
-        trackedTouches.removeAll { !$0.isActive }
+        if trackedStorage.contains(where: { !$0.isActive }) { changeTrackedTouches { $0.removeAll { !$0.isActive } } }
         if !trackedTouches.isEmpty { lastLocationInWindow = Self.centroid(of: trackedTouches) }
         if stateStorage.isFinished && trackedTouches.isEmpty {
             stateStorage = .possible
             pendingState = nil
-            touchesSinceReset.removeAll(keepingCapacity: true)
+            changeTouchesSinceReset { $0.removeAll(keepingCapacity: true) }
             reset()
             return false
         }

@@ -44,15 +44,23 @@ open class GestureRecognizer {
     /// another recognizer to fail.
     var pendingState: State?
 
-    /// The view the recognizer is attached to. (Unowned, not weak, since it
-    /// is read for every touch; the view clears it when it goes.)
-    public internal(set) unowned var view: View?
+    /// The view the recognizer is attached to. (Stored unowned(unsafe),
+    /// not weak, since it is read for every touch. It never dangles: the
+    /// view clears it when it goes, in its deinit, and in
+    /// `removeGestureRecognizer`.)
+    public internal(set) var view: View? {
+        get { viewStorage }
+        set { viewStorage = newValue }
+    }
 
     /// When false the recognizer receives no touches; turning it off in the
     /// middle of a gesture cancels (or fails) it.
-    public var isEnabled = true {
-        didSet {
-            guard !isEnabled, oldValue else { return }
+    public var isEnabled: Bool {
+        get { enabledStorage }
+        set {
+            let oldValue = enabledStorage
+            enabledStorage = newValue
+            guard !newValue, oldValue else { return }
             switch stateStorage {
             case .began, .changed: setState(.cancelled, reason: "disabled")
             case .possible where !trackedTouches.isEmpty: setState(.failed, reason: "disabled")
@@ -81,15 +89,53 @@ open class GestureRecognizer {
 
     /// Why the state last changed, for the debug overlay (e.g.
     /// "moved 12 px > 10 px" for a transition to failed).
-    public internal(set) var lastTransitionReason: String?
+    public internal(set) var lastTransitionReason: String? {
+        get { reasonStorage }
+        set { reasonStorage = newValue }
+    }
     /// The state that last transition went to (the recognizer may have been
     /// reset to `.possible` since).
-    public internal(set) var lastTransitionState: State?
+    public internal(set) var lastTransitionState: State? {
+        get { transitionStateStorage }
+        set { transitionStateStorage = newValue }
+    }
 
     /// Touches currently delivered to the recognizer, in arrival order.
-    public internal(set) var trackedTouches: [Touch] = []
+    public var trackedTouches: [Touch] { trackedStorage }
+
+    // The public properties above that are read or written for every
+    // event keep their values in internal storage: the optimizer can prove
+    // accesses to it exclusive at compile time, where a public stored
+    // property is checked at run time on every access.
+    private unowned(unsafe) var viewStorage: View?
+    private var enabledStorage = true
+    private var reasonStorage: String?
+    private var transitionStateStorage: State?
+    private(set) var trackedStorage: [Touch] = []
     /// Every touch seen since the last reset (for arbitration).
-    var touchesSinceReset: Set<Touch> = []
+    private(set) var touchesSinceReset: Set<Touch> = []
+
+    /// Changes the tracked touches. The list is moved out of its property
+    /// and back (`swap`, no reference counting), so that every access to
+    /// the property is a plain read or move, which the optimizer proves
+    /// exclusive at compile time; a change made in place (which may free
+    /// touches, running arbitrary code) would get every read of it checked
+    /// at run time.
+    func changeTrackedTouches(_ change: (inout [Touch]) -> Void) {
+        var touches: [Touch] = []
+        swap(&touches, &trackedStorage)
+        change(&touches)
+        swap(&touches, &trackedStorage)
+    }
+
+    /// Changes `touchesSinceReset` the same way (see
+    /// `changeTrackedTouches`).
+    func changeTouchesSinceReset(_ change: (inout Set<Touch>) -> Void) {
+        var touches: Set<Touch> = []
+        swap(&touches, &touchesSinceReset)
+        change(&touches)
+        swap(&touches, &touchesSinceReset)
+    }
     /// Where the touches were when the recognizer last settled, for
     /// `location(in:)` after the last one lifted.
     var lastLocationInWindow = Point.zero
@@ -97,14 +143,20 @@ open class GestureRecognizer {
     /// A recognizer in ``State-swift.enum/possible``, attached to no view, that
     /// calls `action` as ``addAction(_:)`` describes.
     public init(action: ((GestureRecognizer) -> Void)? = nil) {
-        if let action { actions.append(action) }
+        if let action { addAction(action) }
     }
 
     /// Adds a closure called on every state change that matters: once on
     /// recognition for discrete gestures; on began, changed, ended and
     /// cancelled for continuous ones.
     public func addAction(_ action: @escaping (GestureRecognizer) -> Void) {
-        actions.append(action)
+        // Moved out and back, not appended in place, so that reading the
+        // list (for every state change) is checked for exclusivity at
+        // compile time.
+        var list: [(GestureRecognizer) -> Void] = []
+        swap(&list, &actions)
+        list.append(action)
+        swap(&list, &actions)
     }
 
     // MARK: State
@@ -143,7 +195,7 @@ open class GestureRecognizer {
         lastTransitionReason = reason
         lastTransitionState = newState
         if newState.isFinished { pendingState = nil }
-        if let window = view?.window {
+        if let window = view?.window, window.hasObservers {
             for o in window.observers {
                 o.gestureRecognizer(self, didTransitionFrom: old, to: newState, reason: reason)
             }
@@ -232,7 +284,7 @@ open class GestureRecognizer {
     /// Stops delivering `touch` to this recognizer (e.g. a two-finger
     /// recognizer ignoring a third finger).
     public func ignore(_ touch: Touch, for event: Event) {
-        trackedTouches.removeAll { $0 === touch }
+        changeTrackedTouches { $0.removeAll { $0 === touch } }
     }
 
     // MARK: Subclass hooks
@@ -276,8 +328,8 @@ open class GestureRecognizer {
 
     func detach() {
         view?.window?.delivery.arena.remove(self)
-        trackedTouches = []
-        touchesSinceReset = []
+        changeTrackedTouches { $0 = [] }
+        changeTouchesSinceReset { $0 = [] }
     }
 
     // MARK: Delivery
@@ -291,8 +343,8 @@ open class GestureRecognizer {
 
     /// Starts delivering `touch` to the recognizer.
     func track(_ touch: Touch) {
-        trackedTouches.append(touch)
-        touchesSinceReset.insert(touch)
+        changeTrackedTouches { $0.append(touch) }
+        changeTouchesSinceReset { $0.insert(touch) }
     }
 
     func isTracking(_ touch: Touch) -> Bool {

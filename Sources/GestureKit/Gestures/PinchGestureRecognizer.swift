@@ -25,17 +25,30 @@ open class PinchGestureRecognizer: GestureRecognizer {
     }
 
     /// Scale change per second; zero after the fingers rested.
-    public private(set) var velocity = 0.0
+    public private(set) var velocity: Double {
+        get { velocityStorage }
+        set { velocityStorage = newValue }
+    }
+    /// Set for every move; private storage is checked for exclusive access
+    /// at compile time, a public stored property at run time.
+    private var velocityStorage = 0.0
 
     /// The mean distance of the touches still down from their centroid,
     /// doubled (for two fingers: the distance between them); nil for fewer
     /// than two.
     private var activeSpan: Double? {
-        let count = activeTouchCount
+        // One pass for the centroid (as `activeCentroid` works it out), one
+        // for the distances.
+        let touches = trackedTouches
+        var sum = Point.zero, count = 0
+        for t in touches where t.isActive {
+            sum = sum + t.locationInWindow
+            count += 1
+        }
         guard count >= 2 else { return nil }
-        let c = activeCentroid
+        let c = sum * (1 / Double(count))
         var total = 0.0
-        for t in trackedTouches where t.isActive { total += t.locationInWindow.distance(to: c) }
+        for t in touches where t.isActive { total += t.locationInWindow.distance(to: c) }
         return 2 * total / Double(count)
     }
 

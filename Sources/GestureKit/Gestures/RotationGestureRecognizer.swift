@@ -22,7 +22,13 @@ open class RotationGestureRecognizer: GestureRecognizer {
     }
 
     /// Radians per second; zero after the fingers rested.
-    public private(set) var velocity = 0.0
+    public private(set) var velocity: Double {
+        get { velocityStorage }
+        set { velocityStorage = newValue }
+    }
+    /// Set for every move; private storage is checked for exclusive access
+    /// at compile time, a public stored property at run time.
+    private var velocityStorage = 0.0
 
     /// The direction from the first finger still down to the second.
     private var activeAngle: Double? {

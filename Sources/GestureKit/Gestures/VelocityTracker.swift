@@ -64,23 +64,29 @@ public struct VelocityTracker {
         guard count >= 2, let changed = lastChange, time - changed <= Thresholds.velocityRestTime else {
             return .zero
         }
-        let newest = (head + Self.capacity - 1) % Self.capacity
+        // Newest first, stepping back round the ring (no division per
+        // sample).
+        let newest = head == 0 ? Self.capacity - 1 : head - 1
         let horizon = times[newest] - Thresholds.velocityWindow
-        var n = 0.0, st = 0.0, sx = 0.0, sy = 0.0
+        var n = 0, st = 0.0, sx = 0.0, sy = 0.0
         var newer = times[newest]
-        for i in 0..<count {
-            let k = (newest + Self.capacity - i) % Self.capacity
-            guard times[k] >= horizon, newer - times[k] <= Thresholds.velocityRestTime else { break }
-            newer = times[k]
-            n += 1; st += times[k]; sx += xs[k]; sy += ys[k]
+        var k = newest
+        while n < count {
+            let t = times[k]
+            guard t >= horizon, newer - t <= Thresholds.velocityRestTime else { break }
+            newer = t
+            n += 1; st += t; sx += xs[k]; sy += ys[k]
+            k = k == 0 ? Self.capacity - 1 : k - 1
         }
         guard n >= 2 else { return .zero }
-        let mt = st / n, mx = sx / n, my = sy / n
+        let samples = Double(n)
+        let mt = st / samples, mx = sx / samples, my = sy / samples
         var stt = 0.0, stx = 0.0, sty = 0.0
-        for i in 0..<Int(n) {
-            let k = (newest + Self.capacity - i) % Self.capacity
+        k = newest
+        for _ in 0..<n {
             let dt = times[k] - mt
             stt += dt * dt; stx += dt * (xs[k] - mx); sty += dt * (ys[k] - my)
+            k = k == 0 ? Self.capacity - 1 : k - 1
         }
         guard stt > 0 else { return .zero }
         return Point(x: stx / stt, y: sty / stt)

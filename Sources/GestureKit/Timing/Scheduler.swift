@@ -86,7 +86,10 @@ public final class Scheduler {
     /// this call only if it is already due.
     public func fireDueTimers() {
         while let first = timers.first, first.fireDate <= now {
-            timers.removeFirst()
+            var list: [ScheduledTimer] = []
+            swap(&list, &timers)
+            list.removeFirst()
+            swap(&list, &timers)
             if first.repeats {
                 first.reschedule()
                 insert(first)
@@ -102,7 +105,10 @@ public final class Scheduler {
     public var count: Int { timers.count }
 
     fileprivate func remove(_ timer: ScheduledTimer) {
-        timers.removeAll { $0 === timer }
+        var list: [ScheduledTimer] = []
+        swap(&list, &timers)
+        list.removeAll { $0 === timer }
+        swap(&list, &timers)
         onScheduleChange?()
     }
 
@@ -110,7 +116,13 @@ public final class Scheduler {
         let index = timers.firstIndex {
             $0.fireDate > timer.fireDate || ($0.fireDate == timer.fireDate && $0.sequence > timer.sequence)
         } ?? timers.endIndex
-        timers.insert(timer, at: index)
+        // Moved out and back (no reference counting): no access to
+        // `timers` may free a timer (run arbitrary code) while it lasts, so
+        // reading it, once per frame, is checked at compile time.
+        var list: [ScheduledTimer] = []
+        swap(&list, &timers)
+        list.insert(timer, at: index)
+        swap(&list, &timers)
     }
 }
 

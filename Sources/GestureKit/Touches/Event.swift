@@ -10,12 +10,17 @@ public final class Event {
     /// Every touch of the frame's sequence, changed or not.
     public internal(set) var allTouches: Set<Touch> = []
 
+    /// The input's `downTouchesVersion` when `allTouches` was filled with
+    /// exactly the touches down then; nil when it holds others (or none).
+    var downTouchesVersion: Int?
+
     init() {}
 
     /// Refills the event for the next delivery, keeping its storage.
     func refill(timestamp: Double) {
         self.timestamp = timestamp
         allTouches.removeAll(keepingCapacity: true)
+        downTouchesVersion = nil
     }
 
     /// The touches delivered to `view`.

@@ -28,7 +28,13 @@ public final class InputRouter {
 
     /// Sees every raw input call as it arrives, before any interpretation
     /// (for recording a live session as a script).
-    public weak var tap: RawInputTap?
+    public var tap: RawInputTap? {
+        get { tapStorage }
+        set { tapStorage = newValue }
+    }
+    /// Read for every raw event; private storage is checked for exclusive
+    /// access at compile time, a public stored property at run time.
+    private weak var tapStorage: RawInputTap?
 
     /// Touches currently on the surface.
     public var activeTouches: [Touch] { frames.activeTouches }
@@ -210,6 +216,9 @@ public final class InputRouter {
     func hasActiveTouch(where condition: (Touch) -> Bool) -> Bool {
         frames.hasActiveTouch(where: condition)
     }
+
+    /// See `TouchFrames.downTouchesVersion`.
+    var downTouchesVersion: Int { frames.downTouchesVersion }
 
     /// Calls `body` with every touch on the surface.
     func forEachActiveTouch(_ body: (Touch) -> Void) {

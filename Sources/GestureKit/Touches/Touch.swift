@@ -15,23 +15,23 @@ public final class Touch: Hashable, CustomStringConvertible {
 
     /// A number unique for the app's lifetime (not the compositor's id, which
     /// is reused).
-    public internal(set) var identifier = 0
+    public internal(set) var identifier: Int { get { identifierStorage } set { identifierStorage = newValue } }
     /// The touch's phase in the event being delivered; ``Phase-swift.enum/ended`` or
     /// ``Phase-swift.enum/cancelled`` once the touch is over, and it stays so.
-    public internal(set) var phase = Phase.began
+    public internal(set) var phase: Phase { get { phaseStorage } set { phaseStorage = newValue } }
     /// Time of the last change, in seconds, from the compositor's event time.
-    public internal(set) var timestamp = 0.0
+    public internal(set) var timestamp: Double { get { timestampStorage } set { timestampStorage = newValue } }
     /// Successive taps close in time and space count up (1, 2, 3...); 0 once
     /// the touch has moved beyond the tap slop.
-    public internal(set) var tapCount = 1
+    public internal(set) var tapCount: Int { get { tapCountStorage } set { tapCountStorage = newValue } }
     /// The view hit-tested at touch-down; the touch stays with it for life.
-    public internal(set) var view: View?
+    public internal(set) var view: View? { get { viewStorage } set { viewStorage = newValue } }
     /// The window of the touch's view. (Derived, not stored: a weak
     /// reference to the window from every touch would put each retain of
     /// the window on the runtime's slow path.)
     public var window: Window? { view?.window }
     /// The recognizers this touch is delivered to.
-    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+    public var gestureRecognizers: [GestureRecognizer] { recognizerStorage }
     /// The contact's ellipse, where the device reports it (`wl_touch`
     /// shape and orientation, seat version 6): radii in logical pixels and
     /// the major axis' angle in degrees clockwise from vertical. Zero when
@@ -43,6 +43,29 @@ public final class Touch: Hashable, CustomStringConvertible {
     /// The contact ellipse's major axis in degrees clockwise from vertical; 0
     /// when unknown (see ``majorRadius``).
     public internal(set) var orientationAngle = 0.0
+
+    // Public properties read for every event are kept in internal storage:
+    // the optimizer can then prove accesses to it exclusive at compile
+    // time, where a public stored property is checked at run time on every
+    // access.
+    private var phaseStorage = Phase.began
+    private var identifierStorage = 0
+    private var timestampStorage = 0.0
+    private var tapCountStorage = 1
+    private var viewStorage: View?
+    /// The recognizers this touch is delivered to (`gestureRecognizers`),
+    /// changed through `deliver(to:)` and `start`, which move the list
+    /// out and back so that reading it needs no run-time exclusivity check
+    /// (see `GestureRecognizer.changeTrackedTouches`).
+    private var recognizerStorage: [GestureRecognizer] = []
+
+    /// Adds `recognizer` to the ones this touch is delivered to.
+    func deliver(to recognizer: GestureRecognizer) {
+        var recognizers: [GestureRecognizer] = []
+        swap(&recognizers, &recognizerStorage)
+        recognizers.append(recognizer)
+        swap(&recognizers, &recognizerStorage)
+    }
 
     var locationInWindow = Point.zero
     var previousLocationInWindow = Point.zero
@@ -77,7 +100,10 @@ public final class Touch: Hashable, CustomStringConvertible {
         self.timestamp = timestamp
         self.tapCount = tapCount
         view = nil
-        gestureRecognizers.removeAll(keepingCapacity: true)
+        var recognizers: [GestureRecognizer] = []
+        swap(&recognizers, &recognizerStorage)
+        recognizers.removeAll(keepingCapacity: true)
+        swap(&recognizers, &recognizerStorage)
         majorRadius = 0
         minorRadius = 0
         orientationAngle = 0

@@ -18,9 +18,9 @@ final class TouchDelivery: GestureArenaDelegate {
 
     // Reused buffers; each is taken out while in use (see `borrow`).
     private var spareEvent: Event? = Event()
-    private var spareRecognizers: [GestureRecognizer] = []
-    private var sparePhases = PhaseSets()
-    private var spareBatch = ViewBatch()
+    private var spareRecognizers: [GestureRecognizer]? = []
+    private var sparePhases: PhaseSets? = PhaseSets()
+    private var spareBatch: ViewBatch? = ViewBatch()
 
     init(window: Window) {
         self.window = window
@@ -60,7 +60,7 @@ final class TouchDelivery: GestureArenaDelegate {
         var v = hit
         while let current = v {
             for r in current.gestureRecognizers where r.accepts(t) {
-                t.gestureRecognizers.append(r)
+                t.deliver(to: r)
                 r.track(t)
                 arena.join(r)
             }
@@ -69,22 +69,33 @@ final class TouchDelivery: GestureArenaDelegate {
     }
 
     private func deliverToRecognizers(_ changed: [Touch], event: Event) {
-        var order = borrow(&spareRecognizers, empty: [])
-        var phases = borrow(&sparePhases, empty: PhaseSets())
+        var order = borrow(&spareRecognizers) { [] }
+        var phases = borrow(&sparePhases) { PhaseSets() }
         defer {
-            // Emptied, so the buffers keep no touch alive.
+            // Emptied, so the buffers keep no touch alive; the phase sets
+            // are kept while they hold only touches still down (which the
+            // input holds anyway), for the next frame of the same touches.
             order.removeAll(keepingCapacity: true)
-            phases.clear()
+            if !phases.holdsOnlyTouchesDown { phases.clear() }
             spareRecognizers = order
             sparePhases = phases
         }
         for t in changed {
             for r in t.gestureRecognizers where !order.contains(where: { $0 === r }) { order.append(r) }
         }
+        // Recognizers of one view usually share every touch (a pinch and a
+        // rotation), and a gesture under way moves the same touches frame
+        // after frame: the sets built for one recognizer serve the next,
+        // in this frame or the next, while its share of the frame, phases
+        // included, is the same.
         for r in order {
-            phases.clear()
-            for t in changed where r.isTracking(t) {
-                phases.add(t)
+            let share = Self.share(of: r, in: changed)
+            if share == nil || !phases.areFilled(for: changed, share: share) {
+                phases.clear()
+                for t in changed where r.isTracking(t) {
+                    phases.add(t)
+                }
+                phases.noteFilled(for: changed, share: share)
             }
             if !phases.began.isEmpty && r.receivesTouches { r.touchesBegan(phases.began, with: event) }
             if !phases.moved.isEmpty && r.receivesTouches { r.touchesMoved(phases.moved, with: event) }
@@ -102,8 +113,19 @@ final class TouchDelivery: GestureArenaDelegate {
         }
     }
 
+    /// Which of `changed` `r` tracks and in which phase, four bits a
+    /// touch; nil for frames of more than 16 touches.
+    private static func share(of r: GestureRecognizer, in changed: [Touch]) -> UInt64? {
+        guard changed.count <= 16 else { return nil }
+        var share: UInt64 = 0
+        for i in changed.indices where r.isTracking(changed[i]) {
+            share |= UInt64(changed[i].phase.shareCode) << (4 * UInt64(i))
+        }
+        return share
+    }
+
     private func deliverToViews(_ changed: [Touch], event: Event) {
-        var batch = borrow(&spareBatch, empty: ViewBatch())
+        var batch = borrow(&spareBatch) { ViewBatch() }
         defer { spareBatch = batch }
         for t in changed where t.deliversToView {
             switch t.phase {
@@ -131,7 +153,7 @@ final class TouchDelivery: GestureArenaDelegate {
                 }
             case .cancelled:
                 finishForView(t, in: &batch)
-                heldTouches.removeAll { $0 === t }
+                changeHeldTouches { $0.removeAll { $0 === t } }
             }
         }
         batch.send(event: event)
@@ -140,7 +162,17 @@ final class TouchDelivery: GestureArenaDelegate {
     // MARK: Held touches
 
     private func hold(_ t: Touch) {
-        if !heldTouches.contains(where: { $0 === t }) { heldTouches.append(t) }
+        if !heldTouches.contains(where: { $0 === t }) { changeHeldTouches { $0.append(t) } }
+    }
+
+    /// Changes the held touches by moving the list out and back, never in
+    /// place, so that reading it (for every recognizer transition) is
+    /// checked for exclusivity at compile time.
+    private func changeHeldTouches(_ change: (inout [Touch]) -> Void) {
+        var list: [Touch] = []
+        swap(&list, &heldTouches)
+        change(&list)
+        swap(&list, &heldTouches)
     }
 
     // Only a recognizer still deciding about this very touch holds it: one
@@ -158,33 +190,35 @@ final class TouchDelivery: GestureArenaDelegate {
     /// Delivers held phases whose recognizers have all decided.
     func arenaDidDecide(_ arena: GestureArena) {
         guard !heldTouches.isEmpty else { return }
-        var batch = borrow(&spareBatch, empty: ViewBatch())
+        var batch = borrow(&spareBatch) { ViewBatch() }
         defer { spareBatch = batch }
-        heldTouches.removeAll { t in
-            switch t.viewDelivery {
-            case .pending:
-                if holdsBegan(t) { return false }
-                t.viewDelivery = .began
-                batch.add(t, .began)
-                if t.phase == .ended {
-                    if holdsEnded(t) {
-                        t.viewDelivery = .endHeld
-                        return false
+        changeHeldTouches { held in
+            held.removeAll { t in
+                switch t.viewDelivery {
+                case .pending:
+                    if holdsBegan(t) { return false }
+                    t.viewDelivery = .began
+                    batch.add(t, .began)
+                    if t.phase == .ended {
+                        if holdsEnded(t) {
+                            t.viewDelivery = .endHeld
+                            return false
+                        }
+                        t.viewDelivery = .finished
+                        batch.add(t, .ended)
+                    } else if t.phase == .cancelled {
+                        t.viewDelivery = .finished
+                        batch.add(t, .cancelled)
                     }
+                    return true
+                case .endHeld:
+                    if holdsEnded(t) { return false }
                     t.viewDelivery = .finished
                     batch.add(t, .ended)
-                } else if t.phase == .cancelled {
-                    t.viewDelivery = .finished
-                    batch.add(t, .cancelled)
+                    return true
+                case .began, .finished:
+                    return true
                 }
-                return true
-            case .endHeld:
-                if holdsEnded(t) { return false }
-                t.viewDelivery = .finished
-                batch.add(t, .ended)
-                return true
-            case .began, .finished:
-                return true
             }
         }
         send(&batch)
@@ -220,12 +254,12 @@ final class TouchDelivery: GestureArenaDelegate {
     /// Ends the given touches for their views now: `touchesCancelled` for
     /// those a view saw begin, silence for those whose begin was held.
     private func cancelForViews(_ touches: some Sequence<Touch>, where include: (Touch) -> Bool) {
-        var batch = borrow(&spareBatch, empty: ViewBatch())
+        var batch = borrow(&spareBatch) { ViewBatch() }
         defer { spareBatch = batch }
         for t in touches where include(t) {
             finishForView(t, in: &batch)
         }
-        heldTouches.removeAll { $0.viewDelivery == .finished }
+        changeHeldTouches { $0.removeAll { $0.viewDelivery == .finished } }
         send(&batch)
     }
 
@@ -255,26 +289,51 @@ final class TouchDelivery: GestureArenaDelegate {
     // MARK: Buffers
 
     /// The event for a delivery: `touches` and every touch still down.
+    ///
+    /// While the same touches stay down (a gesture under way), the set of
+    /// the last delivery is still right and is kept: it is filled again
+    /// only when a touch went down or lifted since, or when `touches` holds
+    /// one that is over.
     private func takeEvent(timestamp: Double, with touches: [Touch]) -> Event {
         let event = spareEvent ?? Event()
         spareEvent = nil
+        event.timestamp = timestamp
+        let version = window.input.downTouchesVersion
+        if event.downTouchesVersion == version && !touches.contains(where: { !$0.isActive }) { return event }
         event.refill(timestamp: timestamp)
         for t in touches { event.allTouches.insert(t) }
         window.input.forEachActiveTouch { event.allTouches.insert($0) }
+        // Only touches still down, which the input holds anyway, stay in
+        // the spare event.
+        event.downTouchesVersion = touches.contains(where: { !$0.isActive }) ? nil : version
         return event
     }
 
     private func giveBack(_ event: Event) {
-        event.allTouches.removeAll(keepingCapacity: true)
+        if event.downTouchesVersion == nil { event.allTouches.removeAll(keepingCapacity: true) }
         spareEvent = event
     }
 
-    /// Takes a reused buffer out of `spare`, leaving `empty` in its place,
-    /// so that a nested delivery never works on the same buffer.
-    private func borrow<T>(_ spare: inout T, empty: T) -> T {
-        var taken = empty
+    /// Takes a reused buffer out of `spare`, leaving nil in its place, so
+    /// that a nested delivery never works on the same buffer (it makes a
+    /// fresh one). Moving it out and back in costs no reference counting.
+    private func borrow<T>(_ spare: inout T?, orMake make: () -> T) -> T {
+        var taken: T?
         swap(&taken, &spare)
-        return taken
+        return taken ?? make()
+    }
+}
+
+extension Touch.Phase {
+    /// A small number per phase, never 0.
+    fileprivate var shareCode: UInt8 {
+        switch self {
+        case .began: return 1
+        case .moved: return 2
+        case .stationary: return 3
+        case .ended: return 4
+        case .cancelled: return 5
+        }
     }
 }
 
@@ -284,6 +343,26 @@ private struct PhaseSets {
     var moved: Set<Touch> = []
     var ended: Set<Touch> = []
     var cancelled: Set<Touch> = []
+    /// The frame's touches (their identities, in order) and the share of
+    /// them the sets were filled with; no share when unknown.
+    private var frame: [ObjectIdentifier] = []
+    private var share: UInt64?
+
+    /// Whether the sets hold `share` of the frame of `touches`.
+    func areFilled(for touches: [Touch], share: UInt64?) -> Bool {
+        guard let share, share == self.share, touches.count == frame.count else { return false }
+        for i in touches.indices where ObjectIdentifier(touches[i]) != frame[i] { return false }
+        return true
+    }
+
+    mutating func noteFilled(for touches: [Touch], share: UInt64?) {
+        frame.removeAll(keepingCapacity: true)
+        for t in touches { frame.append(ObjectIdentifier(t)) }
+        self.share = share
+    }
+
+    /// Whether every touch in the sets is still down.
+    var holdsOnlyTouchesDown: Bool { ended.isEmpty && cancelled.isEmpty }
 
     mutating func add(_ t: Touch) {
         switch t.phase {
@@ -295,6 +374,7 @@ private struct PhaseSets {
     }
 
     mutating func clear() {
+        share = nil
         if !began.isEmpty { began.removeAll(keepingCapacity: true) }
         if !moved.isEmpty { moved.removeAll(keepingCapacity: true) }
         if !ended.isEmpty { ended.removeAll(keepingCapacity: true) }

@@ -13,7 +13,9 @@
 /// delivered, not half-way through the next frame.
 final class TouchFrames {
     private unowned let window: Window
-    private var touchesByKey: [TouchKey: Touch] = [:]
+    /// The touches down, in the order they went down, with their keys. A
+    /// handful at most, so a search along the list is quicker than hashing.
+    private var down: [(key: TouchKey, touch: Touch)] = []
     private var frameChanges: [Touch] = []
     /// The changes being delivered; swapped with `frameChanges`, so both
     /// keep their storage from frame to frame.
@@ -24,6 +26,14 @@ final class TouchFrames {
     private var nextIdentifier = 1
     private var taps = TapCounter()
     private var missingFrameTimer: ScheduledTimer?
+    // The lists above are changed by moving them out and back (`swap`, no
+    // reference counting), never in place: an access to a property that
+    // may free a touch (run arbitrary code) while it lasts would get every
+    // read of that property checked for exclusivity at run time, and they
+    // are read for every event.
+    /// Changes whenever a touch goes down or lifts, so a delivery can tell
+    /// whether the touches down are still the ones it saw last.
+    private(set) var downTouchesVersion = 0
 
     /// Called when a frame the compositor left open is closed here, so a
     /// recording can write the frame the delivery had.
@@ -35,40 +45,47 @@ final class TouchFrames {
 
     // MARK: What is down
 
-    var activeTouches: [Touch] { Array(touchesByKey.values) }
+    var activeTouches: [Touch] { down.map(\.touch) }
 
     var hasPendingFrame: Bool { !frameChanges.isEmpty }
 
-    func touch(for key: TouchKey) -> Touch? { touchesByKey[key] }
+    func touch(for key: TouchKey) -> Touch? {
+        for entry in down where entry.key == key { return entry.touch }
+        return nil
+    }
 
     func hasActiveTouch(where condition: (Touch) -> Bool) -> Bool {
-        touchesByKey.values.contains(where: condition)
+        down.contains { condition($0.touch) }
     }
 
     func forEachActiveTouch(_ body: (Touch) -> Void) {
-        for t in touchesByKey.values { body(t) }
+        for entry in down { body(entry.touch) }
     }
 
     /// The keys down now that satisfy `include`, in a stable order.
     func keys(where include: (TouchKey) -> Bool) -> [TouchKey] {
-        touchesByKey.keys.filter(include).sorted()
+        down.map(\.key).filter(include).sorted()
     }
 
     // MARK: Changes
 
     func begin(_ key: TouchKey, at location: Point, time: Double) {
-        if touchesByKey[key] != nil {
+        if touch(for: key) != nil {
             end(key, time: time, cancelled: true)
         }
         let touch = makeTouch(at: location, time: time)
         touch.changedInFrame = true
         touch.beganInFrame = true
-        touchesByKey[key] = touch
-        frameChanges.append(touch)
+        var list: [(key: TouchKey, touch: Touch)] = []
+        swap(&list, &down)
+        list.append((key, touch))
+        swap(&list, &down)
+        downTouchesVersion &+= 1
+        appendToFrame(touch)
     }
 
     func move(_ key: TouchKey, to location: Point, time: Double) {
-        guard let touch = touchesByKey[key], location.x.isFinite, location.y.isFinite else { return }
+        guard let touch = touch(for: key), location.x.isFinite, location.y.isFinite else { return }
         if touch.beganInFrame {
             // Not delivered anywhere yet: it simply begins here.
             touch.locationInWindow = location
@@ -81,7 +98,12 @@ final class TouchFrames {
     }
 
     func end(_ key: TouchKey, time: Double, cancelled: Bool) {
-        guard let touch = touchesByKey.removeValue(forKey: key) else { return }
+        guard let index = down.firstIndex(where: { $0.key == key }) else { return }
+        var list: [(key: TouchKey, touch: Touch)] = []
+        swap(&list, &down)
+        let touch = list.remove(at: index).touch
+        swap(&list, &down)
+        downTouchesVersion &+= 1
         if touch.beganInFrame {
             // Down and up in one frame: the view must see it begin first.
             flush()
@@ -98,7 +120,7 @@ final class TouchFrames {
 
     /// Ends every touch down now, as cancelled, and delivers the frame.
     func cancelAll() {
-        for key in touchesByKey.keys.sorted() {
+        for key in down.map(\.key).sorted() {
             end(key, time: window.scheduler.now, cancelled: true)
         }
         flush()
@@ -114,13 +136,14 @@ final class TouchFrames {
     /// `Thresholds.missingFrameTimeout` is the frame delivered anyway.
     func endOfInputBatch() {
         guard !frameChanges.isEmpty else { return }
-        if touchesByKey.isEmpty {
+        if down.isEmpty {
             closeMissingFrame()
         } else if missingFrameTimer == nil {
-            missingFrameTimer = window.scheduler.schedule(after: Thresholds.missingFrameTimeout) { [weak self] _ in
-                self?.missingFrameTimer = nil
+            var timer: ScheduledTimer? = window.scheduler.schedule(after: Thresholds.missingFrameTimeout) { [weak self] _ in
+                self?.dropMissingFrameTimer()
                 self?.closeMissingFrame()
             }
+            swap(&timer, &missingFrameTimer)
         }
     }
 
@@ -133,7 +156,7 @@ final class TouchFrames {
     /// Delivers everything changed since the previous frame as one event.
     func flush() {
         missingFrameTimer?.invalidate()
-        missingFrameTimer = nil
+        dropMissingFrameTimer()
         guard !frameChanges.isEmpty else { return }
         // A frame delivered from inside this one (a handler cancelling every
         // touch) finds `delivering` in use and starts an empty one.
@@ -146,11 +169,13 @@ final class TouchFrames {
             if delivering.isEmpty { swap(&changed, &delivering) }
         }
         for t in changed { applyPending(t) }
-        for t in touchesByKey.values where !t.changedInFrame { t.phase = .stationary }
+        for entry in down where !entry.touch.changedInFrame { entry.touch.phase = .stationary }
         // Hit-testing new touches needs current frames: a page shown since
         // the last draw has not been laid out yet.
         if changed.contains(where: { $0.phase == .began }) { window.layoutIfPending() }
-        for o in window.observers { o.touchesDidChange(changed, in: window) }
+        if window.hasObservers {
+            for o in window.observers { o.touchesDidChange(changed, in: window) }
+        }
         let timestamp = changed.reduce(-Double.infinity) { Swift.max($0, $1.timestamp) }
         window.delivery.deliver(changed, at: timestamp)
         for t in changed {
@@ -162,7 +187,19 @@ final class TouchFrames {
     private func markChanged(_ touch: Touch) {
         guard !touch.changedInFrame else { return }
         touch.changedInFrame = true
-        frameChanges.append(touch)
+        appendToFrame(touch)
+    }
+
+    private func appendToFrame(_ touch: Touch) {
+        var list: [Touch] = []
+        swap(&list, &frameChanges)
+        list.append(touch)
+        swap(&list, &frameChanges)
+    }
+
+    private func dropMissingFrameTimer() {
+        var timer: ScheduledTimer?
+        swap(&timer, &missingFrameTimer)
     }
 
     /// Applies a touch's pending changes as its frame is delivered.
@@ -188,10 +225,13 @@ final class TouchFrames {
     private func makeTouch(at location: Point, time: Double) -> Touch {
         let identifier = nextIdentifier
         nextIdentifier += 1
-        let tapCount = taps.count(at: location, time: time, othersDown: !touchesByKey.isEmpty,
+        let tapCount = taps.count(at: location, time: time, othersDown: !down.isEmpty,
                                   thresholds: window.gestureThresholds)
         for i in retiredTouches.indices where isKnownUniquelyReferenced(&retiredTouches[i]) {
-            let touch = retiredTouches.remove(at: i)
+            var list: [Touch] = []
+            swap(&list, &retiredTouches)
+            let touch = list.remove(at: i)
+            swap(&list, &retiredTouches)
             touch.start(identifier: identifier, location: location, timestamp: time, tapCount: tapCount)
             return touch
         }
@@ -200,9 +240,12 @@ final class TouchFrames {
 
     /// Keeps touches that ended for reuse.
     private func retire(_ touches: [Touch]) {
-        for t in touches where !t.isActive && retiredTouches.count < Self.retiredTouchLimit {
-            retiredTouches.append(t)
+        var list: [Touch] = []
+        swap(&list, &retiredTouches)
+        for t in touches where !t.isActive && list.count < Self.retiredTouchLimit {
+            list.append(t)
         }
+        swap(&list, &retiredTouches)
     }
 
     /// The touches kept for reuse (their identifiers) and how many of them

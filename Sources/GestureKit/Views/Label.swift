@@ -15,26 +15,87 @@ open class Label: View {
         get { storage }
         set {
             guard newValue != storage else { return }
-            let old = storage
-            storage = newValue
+            // Swapped in, not assigned, here and below: no access to the
+            // texts frees one while it lasts, so reading them is checked
+            // for exclusivity at compile time, not at run time.
+            var old = newValue
+            swap(&old, &storage)
+            storageKey = nil
             textDidChange(from: old)
         }
     }
 
     private var storage: String
     /// Where `updateText(_:)` builds the next text; it and `storage` swap
-    /// places, so both keep their capacity.
+    /// places, so both keep their capacity. After a change it holds the
+    /// text shown before.
     private var scratch = ""
+    /// What `storage` and `scratch` show, when an `updateText(key:_:)`
+    /// said so; nil when unknown.
+    private var storageKey: TextKey?
+    private var scratchKey: TextKey?
 
     /// Builds the new text in place: `build` gets an empty string with the
     /// label's spare capacity to append to. For text that changes with
     /// every touch event (a pinch's scale), this allocates nothing once
     /// the label has held text as long.
     public func updateText(_ build: (inout String) -> Void) {
-        scratch.removeAll(keepingCapacity: true)
-        build(&scratch)
-        guard scratch != storage else { return }
+        buildScratch(build)
+        scratchKey = nil
+        showScratch()
+    }
+
+    /// Builds the next text in `scratch`, moved out while `build` runs.
+    private func buildScratch(_ build: (inout String) -> Void) {
+        var text = ""
+        swap(&text, &scratch)
+        text.removeAll(keepingCapacity: true)
+        build(&text)
+        swap(&text, &scratch)
+    }
+
+    /// Names the text that `updateText(key:_:)` builds: equal keys must
+    /// mean equal text (say, a kind of message and the numbers it shows,
+    /// as rounded for display).
+    public struct TextKey: Hashable, Sendable {
+        private let parts: (Int, Int, Int, Int)
+
+        public init(_ a: Int, _ b: Int = 0, _ c: Int = 0, _ d: Int = 0) {
+            parts = (a, b, c, d)
+        }
+
+        public static func == (x: TextKey, y: TextKey) -> Bool { x.parts == y.parts }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(parts.0)
+            hasher.combine(parts.1)
+            hasher.combine(parts.2)
+            hasher.combine(parts.3)
+        }
+    }
+
+    /// As `updateText(_:)`, for text that `key` determines: when the label
+    /// shows that text already, or showed it just before its current text,
+    /// `build` is not called. Two messages that take turns (a pinch and a
+    /// rotation reporting in the same frame) then cost a swap each, and
+    /// are built again only when what they show changes.
+    public func updateText(key: TextKey, _ build: (inout String) -> Void) {
+        if storageKey == key { return }
+        if scratchKey != key {
+            buildScratch(build)
+            scratchKey = key
+        }
+        showScratch()
+    }
+
+    /// Shows the text in `scratch`, if it differs from the text shown.
+    private func showScratch() {
+        guard scratch != storage else {
+            storageKey = scratchKey
+            return
+        }
         swap(&scratch, &storage)
+        swap(&scratchKey, &storageKey)
         textDidChange(from: scratch)
     }
 
@@ -42,7 +103,7 @@ open class Label: View {
         setNeedsDisplay()
         // The log and tests find labels by name; an unnamed label's text (a
         // tab title, a line of the debug overlay) is decoration.
-        guard name != nil, let window, !window.observers.isEmpty else { return }
+        guard name != nil, let window, window.hasObservers else { return }
         for o in window.observers { o.labelTextDidChange(self, from: old) }
     }
     /// The font asked for (17 px regular by default); the text may be drawn

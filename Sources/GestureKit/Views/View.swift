@@ -17,36 +17,53 @@ open class View: Responder {
     /// another origin scrolls the content and the subviews). Subviews are placed
     /// in it and ``draw(_:in:)`` draws in it. A new size asks for layout and
     /// resizes subviews by their ``autoresizingMask``.
-    public var bounds = Rect.zero {
-        willSet { noteChange(includingCurrentArea: false) }
-        didSet { geometryChanged(from: oldValue.size) }
+    public var bounds: Rect {
+        get { boundsStorage }
+        set { changeGeometry { boundsStorage = newValue } }
     }
     /// Where the middle of the bounds sits, in the superview's coordinates; the
     /// point ``transform`` turns and scales around. Moving a view is changing
     /// its centre.
-    public var center = Point.zero {
-        willSet { noteChange(includingCurrentArea: false) }
-        didSet { geometryChanged(from: bounds.size) }
+    public var center: Point {
+        get { centerStorage }
+        set { changeGeometry { centerStorage = newValue } }
     }
     /// Scales, rotates and translates the view around its ``center``, as
     /// `UIView.transform`: the bounds are unchanged, the ``frame`` is their
     /// transformed bounding box, and hit-testing and touch locations follow the
     /// transform. A singular transform (scale 0) makes the view unhittable.
-    public var transform = AffineTransform.identity {
-        willSet { noteChange(includingCurrentArea: false) }
-        didSet { geometryChanged(from: bounds.size) }
+    public var transform: AffineTransform {
+        get { transformStorage }
+        set { changeGeometry { transformStorage = newValue } }
     }
 
     /// Opacity of the view and its subviews as one group.
-    public var alpha = 1.0 { didSet { if alpha != oldValue { setNeedsDisplay() } } }
+    public var alpha: Double {
+        get { alphaStorage }
+        set {
+            let oldValue = alphaStorage
+            alphaStorage = newValue
+            if newValue != oldValue { setNeedsDisplay() }
+        }
+    }
     /// Whether the view and its subviews are left out of drawing and
     /// hit-testing; a hidden view keeps its place and receives no new touches.
-    public var isHidden = false { didSet { if isHidden != oldValue { noteChange(includingCurrentArea: false) } } }
+    public var isHidden: Bool {
+        get { hiddenStorage }
+        set {
+            let oldValue = hiddenStorage
+            hiddenStorage = newValue
+            if newValue != oldValue { noteChange(includingCurrentArea: false) }
+        }
+    }
     /// Fills the bounds, with ``cornerRadius``, before ``draw(_:in:)``; nil (the
     /// default) or a transparent colour draws nothing.
     public var backgroundColor: Color? { didSet { if backgroundColor != oldValue { setNeedsDisplay() } } }
     /// Whether touches can land on this view and its subviews.
-    public var isUserInteractionEnabled = true
+    public var isUserInteractionEnabled: Bool {
+        get { interactionStorage }
+        set { interactionStorage = newValue }
+    }
     /// Whether the view receives more than the first of simultaneous touches
     /// (off by default, as in UIKit; gesture recognizers see every touch).
     public var isMultipleTouchEnabled = false
@@ -61,24 +78,42 @@ open class View: Responder {
 
     /// The subviews in drawing order: later ones draw on top and are
     /// hit-tested first.
-    public private(set) var subviews: [View] = []
-    // Unowned rather than weak: both links are read for every touch and
-    // every redraw, and a weak reference costs a side-table lookup each
-    // time. They are safe because a view clears them when it goes (deinit)
-    // and whenever it leaves its superview.
+    public var subviews: [View] { subviewStorage }
+    // Stored unowned(unsafe) rather than weak: both links are read for
+    // every touch and every redraw, a weak reference costs a side-table
+    // look-up each time and a checked unowned one an atomic count. They
+    // never dangle because a view clears them when it goes (deinit) and
+    // whenever it leaves its superview: `superviewStorage` in
+    // `removeFromSuperview()` and the superview's deinit, `windowStorage`
+    // (through `setWindow`) in both too; nothing else writes them.
 
     /// The view this one is a subview of; nil for a window and for a view in no
     /// tree.
-    public private(set) unowned var superview: View?
+    public var superview: View? { superviewStorage }
     /// The window at the root of the view's tree (itself for a window),
     /// kept current as views move in and out of trees.
-    public private(set) unowned var window: Window?
+    public var window: Window? { windowStorage }
     /// The controller whose root view this is; it follows the view in the
     /// responder chain.
     public internal(set) weak var viewController: ViewController?
 
     /// The recognizers attached to this view, in the order added.
-    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    public var gestureRecognizers: [GestureRecognizer] { recognizerStorage }
+
+    // The public properties above that are read for every touch or every
+    // change keep their values in private storage: the optimizer can prove
+    // accesses to it exclusive at compile time, where a public stored
+    // property is checked at run time on every access.
+    private var boundsStorage = Rect.zero
+    private var centerStorage = Point.zero
+    private var transformStorage = AffineTransform.identity
+    private var alphaStorage = 1.0
+    private var hiddenStorage = false
+    private var interactionStorage = true
+    private var subviewStorage: [View] = []
+    private unowned(unsafe) var superviewStorage: View?
+    private unowned(unsafe) var windowStorage: Window?
+    private var recognizerStorage: [GestureRecognizer] = []
 
     private var needsLayout = true
 
@@ -86,7 +121,7 @@ open class View: Responder {
     /// ``bounds`` and ``center``) before it can be seen or touched.
     public override init() {
         super.init()
-        if let self = self as? Window { window = self }
+        if let self = self as? Window { windowStorage = self }
     }
 
     /// A view occupying `frame` in its future superview's coordinates.
@@ -96,11 +131,11 @@ open class View: Responder {
     }
 
     deinit {
-        for sub in subviews {
-            sub.superview = nil
+        for sub in subviewStorage {
+            sub.superviewStorage = nil
             sub.setWindow(nil)
         }
-        for r in gestureRecognizers { r.view = nil }
+        for r in recognizerStorage { r.view = nil }
     }
 
     // MARK: Geometry
@@ -116,6 +151,15 @@ open class View: Responder {
             bounds.size = newValue.size
             center = newValue.center
         }
+    }
+
+    /// Applies a change of bounds, centre or transform: notes where the
+    /// view was first, and lays it out again if its size changed.
+    private func changeGeometry(_ apply: () -> Void) {
+        noteChange(includingCurrentArea: false)
+        let oldSize = boundsStorage.size
+        apply()
+        geometryChanged(from: oldSize)
     }
 
     private func geometryChanged(from oldSize: Size) {
@@ -229,8 +273,8 @@ open class View: Responder {
             ancestor = a.superview
         }
         view.removeFromSuperview()
-        subviews.insert(view, at: Swift.min(Swift.max(index, 0), subviews.count))
-        view.superview = self
+        subviewStorage.insert(view, at: Swift.min(Swift.max(index, 0), subviewStorage.count))
+        view.superviewStorage = self
         view.setWindow(window)
         view.noteChange(includingCurrentArea: true)
         // A view that was never laid out (a page shown for the first time)
@@ -249,8 +293,8 @@ open class View: Responder {
         // responder chain still leads anywhere.
         window?.delivery.subtreeWillLeaveWindow(self)
         noteChange(includingCurrentArea: true)
-        parent.subviews.removeAll { $0 === self }
-        superview = nil
+        parent.subviewStorage.removeAll { $0 === self }
+        superviewStorage = nil
         setWindow(nil)
     }
 
@@ -258,8 +302,8 @@ open class View: Responder {
     /// a window's deinit that would be reading a window already gone.)
     private func setWindow(_ newWindow: Window?) {
         guard !(self is Window) else { return }
-        window = newWindow
-        for sub in subviews { sub.setWindow(newWindow) }
+        windowStorage = newWindow
+        for sub in subviewStorage { sub.setWindow(newWindow) }
     }
 
     /// Called after the view (or an ancestor) was added to a superview.
@@ -316,7 +360,7 @@ open class View: Responder {
         if recognizer.view === self { return }
         precondition(recognizer.view == nil,
                      "a gesture recognizer belongs to one view; remove it from \(recognizer.view.map { String(describing: type(of: $0)) } ?? "?") first")
-        gestureRecognizers.append(recognizer)
+        recognizerStorage.append(recognizer)
         recognizer.view = self
     }
 
@@ -325,7 +369,7 @@ open class View: Responder {
     public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         guard recognizer.view === self else { return }
         recognizer.detach()
-        gestureRecognizers.removeAll { $0 === recognizer }
+        recognizerStorage.removeAll { $0 === recognizer }
         recognizer.view = nil
     }
 

@@ -12,7 +12,16 @@ public final class Window: View {
     private(set) lazy var delivery = TouchDelivery(window: self)
 
     /// Watchers of what happens in the window (the log, the debug overlay).
-    public private(set) var observers: [WindowObserver] = []
+    public var observers: [WindowObserver] { observerStorage }
+    /// Kept in private storage, which the optimizer can prove exclusive at
+    /// compile time (a public stored property is checked at run time on
+    /// every access, and this one is read for every touch frame). It is
+    /// changed by moving the list out and back, so that no access to it
+    /// can free an observer (run arbitrary code) while it lasts.
+    private var observerStorage: [WindowObserver] = []
+    /// Whether anything watches; per-event code asks this first, which
+    /// costs no reference counting.
+    var hasObservers: Bool { !observerStorage.isEmpty }
 
     private var damage = Region()
     private var needsLayoutPass = false
@@ -131,13 +140,19 @@ public final class Window: View {
     /// Adds a watcher; observers hear of events in the order they were added.
     /// The window keeps a strong reference until ``removeObserver(_:)``.
     public func addObserver(_ observer: WindowObserver) {
-        observers.append(observer)
+        var list: [WindowObserver] = []
+        swap(&list, &observerStorage)
+        list.append(observer)
+        swap(&list, &observerStorage)
     }
 
     /// Removes every registration of `observer`; nothing happens if it is not
     /// registered.
     public func removeObserver(_ observer: WindowObserver) {
-        observers.removeAll { $0 === observer }
+        var list: [WindowObserver] = []
+        swap(&list, &observerStorage)
+        list.removeAll { $0 === observer }
+        swap(&list, &observerStorage)
     }
 
     /// Sets the logical size (from the compositor's configure, or a script)
