@@ -169,15 +169,17 @@ public final class Window: View {
     // MARK: Display
 
     /// Views that changed since the damage was last taken (see
-    /// `View.noteChange`).
+    /// `View.noteChange`), the window itself apart: in the list it would
+    /// keep itself alive until the next frame, and for ever if none came.
     private var changedViews: [View] = []
+    private var windowChanged = false
 
     /// Whether a redraw is due.
-    public var needsDisplay: Bool { !damage.isEmpty || needsLayoutPass || !changedViews.isEmpty }
+    public var needsDisplay: Bool { !damage.isEmpty || needsLayoutPass || windowChanged || !changedViews.isEmpty }
 
     func viewWillChange(_ view: View) {
         let wasIdle = !needsDisplay
-        changedViews.append(view)
+        if view === self { windowChanged = true } else { changedViews.append(view) }
         if wasIdle { onNeedsDisplay?() }
     }
 
@@ -208,10 +210,15 @@ public final class Window: View {
     public func takeDamage() -> Region? {
         needsLayoutPass = false
         layoutIfNeeded()
-        for view in changedViews {
-            guard let area = view.takeChangedArea(in: self)?.intersection(bounds), !area.isEmpty else { continue }
+        func addChanges(of view: View) {
+            guard let area = view.takeChangedArea(in: self)?.intersection(bounds), !area.isEmpty else { return }
             damage.formUnion(area)
         }
+        if windowChanged {
+            windowChanged = false
+            addChanges(of: self)
+        }
+        for view in changedViews { addChanges(of: view) }
         changedViews.removeAll(keepingCapacity: true)
         let result = damage.integral().intersection(bounds)
         damage = Region()
