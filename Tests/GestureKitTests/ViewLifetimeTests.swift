@@ -8,14 +8,25 @@ import Testing
 /// reads the links.
 @Suite("View lifetime")
 struct ViewLifetimeTests {
+    static func window() -> Window {
+        Window(size: Size(width: 100, height: 100), timeSource: VirtualTimeSource())
+    }
+
+    /// A window holding a view holding `view`; the caller keeps what it
+    /// wants alive.
+    static func tree(around view: View) -> (window: Window, middle: View) {
+        let window = window()
+        let middle = View(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        window.addSubview(middle)
+        middle.addSubview(view)
+        return (window, middle)
+    }
+
     @Test("a view kept after its window and superview are gone has no superview and no window")
     func subviewOutlivesItsTree() {
         let kept = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         do {
-            let window = Window(size: Size(width: 100, height: 100), timeSource: VirtualTimeSource())
-            let middle = View(frame: Rect(x: 0, y: 0, width: 50, height: 50))
-            window.addSubview(middle)
-            middle.addSubview(kept)
+            let (window, middle) = Self.tree(around: kept)
             #expect(kept.window === window)
             #expect(kept.superview === middle)
         }
@@ -29,7 +40,7 @@ struct ViewLifetimeTests {
         let child = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         top.addSubview(child)
         do {
-            let window = Window(size: Size(width: 100, height: 100), timeSource: VirtualTimeSource())
+            let window = Self.window()
             window.addSubview(top)
             #expect(child.window === window)
         }
@@ -38,7 +49,7 @@ struct ViewLifetimeTests {
         #expect(child.superview === top)
         #expect(child.window == nil)
         // The subtree still works: it can join another window.
-        let other = Window(size: Size(width: 100, height: 100), timeSource: VirtualTimeSource())
+        let other = Self.window()
         other.addSubview(top)
         #expect(child.window === other)
     }
@@ -47,10 +58,10 @@ struct ViewLifetimeTests {
     func recognizerOutlivesItsView() {
         let tap = TapGestureRecognizer()
         do {
-            let window = Window(size: Size(width: 100, height: 100), timeSource: VirtualTimeSource())
-            let view = View(frame: Rect(x: 0, y: 0, width: 50, height: 50))
-            window.addSubview(view)
+            let view = View(frame: Rect(x: 0, y: 0, width: 20, height: 20))
+            let (window, _) = Self.tree(around: view)
             view.addGestureRecognizer(tap)
+            #expect(view.window === window)
             #expect(tap.view === view)
         }
         #expect(tap.view == nil)
@@ -63,10 +74,8 @@ struct ViewLifetimeTests {
     func removedViewOutlivesItsOldSuperview() {
         let kept = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         do {
-            let window = Window(size: Size(width: 100, height: 100), timeSource: VirtualTimeSource())
-            let parent = View(frame: Rect(x: 0, y: 0, width: 50, height: 50))
-            window.addSubview(parent)
-            parent.addSubview(kept)
+            let (window, parent) = Self.tree(around: kept)
+            #expect(kept.superview === parent && kept.window === window)
             kept.removeFromSuperview()
             #expect(kept.superview == nil)
             #expect(kept.window == nil)
