@@ -66,6 +66,17 @@ final class GestureArena {
         if !isDispatching { settle() }
     }
 
+    /// `member` lost its touches without finishing (they were cancelled, or
+    /// its view is leaving the window): a gesture under way is cancelled,
+    /// one still possible fails, a finished one is left alone.
+    func abandon(_ member: GestureArenaMember, reason: String) {
+        switch member.arenaState {
+        case .began, .changed: requestTransition(member, to: .cancelled, reason: reason)
+        case .possible: requestTransition(member, to: .failed, reason: reason)
+        case .ended, .cancelled, .failed: break
+        }
+    }
+
     /// `member` wants to leave `.possible` by beginning or recognizing.
     private func recognize(_ member: GestureArenaMember, as newState: GestureRecognizer.State, reason: String?) {
         if !member.mayBegin() {

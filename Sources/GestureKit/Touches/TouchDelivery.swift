@@ -104,11 +104,7 @@ final class TouchDelivery: GestureArenaDelegate {
             if !phases.cancelled.isEmpty && !r.hasActiveTouches {
                 // A recognizer that ignores cancel would otherwise stay
                 // active (or waiting) with no touches left.
-                switch r.state {
-                case .began, .changed: arena.requestTransition(r, to: .cancelled, reason: "touches cancelled")
-                case .possible: arena.requestTransition(r, to: .failed, reason: "touches cancelled")
-                case .ended, .cancelled, .failed: break
-                }
+                arena.abandon(r, reason: "touches cancelled")
             }
         }
     }
@@ -243,11 +239,7 @@ final class TouchDelivery: GestureArenaDelegate {
         }
         for case let r as GestureRecognizer in arena.participants {
             guard let v = r.view, v.isDescendant(of: root) else { continue }
-            switch r.state {
-            case .began, .changed: arena.requestTransition(r, to: .cancelled, reason: "view left the window")
-            case .possible: arena.requestTransition(r, to: .failed, reason: "view left the window")
-            default: break
-            }
+            arena.abandon(r, reason: "view left the window")
         }
     }
 
