@@ -37,18 +37,11 @@ open class PinchGestureRecognizer: GestureRecognizer {
     /// doubled (for two fingers: the distance between them); nil for fewer
     /// than two.
     private var activeSpan: Double? {
-        // One pass for the centroid (as `activeCentroid` works it out), one
-        // for the distances.
-        let touches = trackedTouches
-        var sum = Point.zero, count = 0
-        for t in touches where t.isActive {
-            sum = sum + t.locationInWindow
-            count += 1
-        }
+        let count = activeTouchCount
         guard count >= 2 else { return nil }
-        let c = sum * (1 / Double(count))
+        let c = activeCentroid
         var total = 0.0
-        for t in touches where t.isActive { total += t.locationInWindow.distance(to: c) }
+        for t in trackedTouches where t.isActive { total += t.locationInWindow.distance(to: c) }
         return 2 * total / Double(count)
     }
 
