@@ -84,10 +84,7 @@ public final class InputRouter {
 
     /// Cancels the touches of one seat (its touch capability went away).
     public func cancelTouches(seat: Int) {
-        for key in frames.keys(where: { $0.seat == seat }) {
-            frames.end(key, time: window.scheduler.now, cancelled: true)
-        }
-        frames.flush()
+        frames.cancel { $0.seat == seat }
     }
 
     /// Delivers everything since the previous frame as one event.
@@ -115,7 +112,7 @@ public final class InputRouter {
     public func cancelAll() {
         pointer.touchesCancelled()
         touchpad.touchesCancelled()
-        frames.cancelAll()
+        frames.cancel { _ in true }
     }
 
     // MARK: Pointer input (left-button drag = one touch)

@@ -62,11 +62,6 @@ final class TouchFrames {
         for entry in down { body(entry.touch) }
     }
 
-    /// The keys down now that satisfy `include`, in a stable order.
-    func keys(where include: (TouchKey) -> Bool) -> [TouchKey] {
-        down.map(\.key).filter(include).sorted()
-    }
-
     // MARK: Changes
 
     func begin(_ key: TouchKey, at location: Point, time: Double) {
@@ -118,9 +113,10 @@ final class TouchFrames {
         }
     }
 
-    /// Ends every touch down now, as cancelled, and delivers the frame.
-    func cancelAll() {
-        for key in down.map(\.key).sorted() {
+    /// Ends the touches down now whose keys satisfy `include` (in a stable
+    /// order), as cancelled, and delivers the frame.
+    func cancel(where include: (TouchKey) -> Bool) {
+        for key in down.map(\.key).filter(include).sorted() {
             end(key, time: window.scheduler.now, cancelled: true)
         }
         flush()
