@@ -31,9 +31,6 @@ public struct TextLayout: Equatable, Sendable {
     /// rectangle at the centre when there is no text).
     public var frame: Rect
 
-    /// Whether the text is drawn at a smaller size than asked.
-    public func isShrunk(from requested: Font) -> Bool { font.size < requested.size }
-
     /// The fraction of a pixel by which a measured line may exceed the
     /// width and still count as fitting (rounding in the measurements).
     static let tolerance = 0.01
