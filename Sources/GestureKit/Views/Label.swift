@@ -58,19 +58,10 @@ open class Label: View {
     /// mean equal text (say, a kind of message and the numbers it shows,
     /// as rounded for display).
     public struct TextKey: Hashable, Sendable {
-        private let parts: (Int, Int, Int, Int)
+        private let a: Int, b: Int, c: Int, d: Int
 
         public init(_ a: Int, _ b: Int = 0, _ c: Int = 0, _ d: Int = 0) {
-            parts = (a, b, c, d)
-        }
-
-        public static func == (x: TextKey, y: TextKey) -> Bool { x.parts == y.parts }
-
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(parts.0)
-            hasher.combine(parts.1)
-            hasher.combine(parts.2)
-            hasher.combine(parts.3)
+            (self.a, self.b, self.c, self.d) = (a, b, c, d)
         }
     }
 
