@@ -267,9 +267,7 @@ open class GestureRecognizer {
         if trackedTouches.isEmpty {
             inWindow = lastLocationInWindow
         } else {
-            var sum = Point.zero
-            for t in trackedTouches { sum = sum + t.locationInWindow }
-            inWindow = sum * (1 / Double(trackedTouches.count))
+            inWindow = Self.centroid(of: trackedTouches)
         }
         guard let view else { return inWindow }
         return view.convert(inWindow, from: nil)

@@ -22,8 +22,7 @@ struct TapCounter {
     /// A touch lifted at `location` and `time`: if it stayed a tap, the
     /// next one may continue its count.
     mutating func touchLifted(_ touch: Touch, at location: Point, time: Double, thresholds: GestureThresholds) {
-        guard touch.tapCount > 0,
-              location.distance(to: touch.initialLocationInWindow) <= thresholds.logicalPixels(thresholds.tapSlop) else {
+        guard touch.tapCount > 0, touch.isWithinTapSlop(at: location, thresholds: thresholds) else {
             return
         }
         lastTap = (location, time, touch.tapCount)

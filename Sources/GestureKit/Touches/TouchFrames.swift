@@ -205,9 +205,8 @@ final class TouchFrames {
         if let p = touch.pendingLocation { touch.locationInWindow = p }
         if let t = touch.pendingTimestamp { touch.timestamp = t }
         touch.phase = touch.pendingEnd ?? .moved
-        if touch.tapCount > 0 {
-            let slop = window.gestureThresholds.logicalPixels(window.gestureThresholds.tapSlop)
-            if touch.locationInWindow.distance(to: touch.initialLocationInWindow) > slop { touch.tapCount = 0 }
+        if touch.tapCount > 0, !touch.isWithinTapSlop(at: touch.locationInWindow, thresholds: window.gestureThresholds) {
+            touch.tapCount = 0
         }
         touch.pendingLocation = nil
         touch.pendingTimestamp = nil
