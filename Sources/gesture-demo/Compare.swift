@@ -40,9 +40,7 @@ struct Compare: ParsableCommand {
     func validate() throws {
         _ = try size.map(parseWindowSize)
         _ = try density()
-        guard timeLimit.isFinite, timeLimit > 0 else {
-            throw ValidationError("--time-limit expects a positive number of seconds, got '\(formatScriptNumber(timeLimit))'")
-        }
+        try validateSeconds(timeLimit, flag: "--time-limit")
     }
 
     private func density() throws -> OutputDensity {
