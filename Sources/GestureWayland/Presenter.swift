@@ -7,7 +7,7 @@ import GestureRender
 /// refresh, only when something changed, repainting only the damage, at
 /// the scale of the outputs the window is on.
 ///
-/// The event loop calls `presentIfNeeded(inputTime:)` once per wake-up,
+/// The event loop calls `presentIfNeeded(input:)` once per wake-up,
 /// after all events and timers have run and before it sleeps. With no
 /// frame in flight, a change is drawn and committed at once (so input
 /// reaches the screen with no added latency). With one in flight, the next
@@ -135,17 +135,18 @@ final class Presenter {
     /// Draws and commits a frame if one is due and allowed now; returns
     /// whether it did.
     ///
-    /// - Parameter inputTime: when (`CLOCK_MONOTONIC` seconds) the newest
-    ///   input the frame shows was delivered, if it shows any: the start of
-    ///   its input-to-present latency.
+    /// - Parameter input: the window's input stamp: when the newest input
+    ///   the frame shows was delivered, if it shows any (the start of its
+    ///   input-to-present latency), and how fast touches are streaming (a
+    ///   ready frame may wait briefly for the next one).
     @discardableResult
-    func presentIfNeeded(inputTime: Double?, input: LatestInputStamp? = nil) throws(WaylandError) -> Bool {
+    func presentIfNeeded(input: LatestInputStamp) throws(WaylandError) -> Bool {
         guard case .ready = phase else { return false }
         guard needsFullRedraw || window.needsDisplay else {
             commitIfNeeded()
             return false
         }
-        if let input, waitsForInput(input) { return false }
+        if waitsForInput(input) { return false }
         inputWaitTimer?.invalidate()
         inputWaitTimer = nil
         guard let buffer = try pool.acquire() else { return false }
@@ -179,7 +180,7 @@ final class Presenter {
         let callback: OpaquePointer = wl_surface_frame(surface)
         wl_callback_add_listener(callback, frameListener.pointer, listenerUserData(self))
         frameNumber += 1
-        requestFeedback(drawDuration: drawDuration, inputTime: inputTime)
+        requestFeedback(drawDuration: drawDuration, inputTime: input.latest)
         wl_surface_commit(surface)
         needsCommit = false
         phase = .awaitingFrame(callback)

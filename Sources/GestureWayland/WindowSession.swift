@@ -282,7 +282,7 @@ extension WindowSession: EventLoopDelegate {
     }
 
     func eventLoopWillSleep() throws(WaylandError) {
-        try presenter.presentIfNeeded(inputTime: inputStamp.latest, input: inputStamp)
+        try presenter.presentIfNeeded(input: inputStamp)
         // Drawn, or nothing left to draw (the input changed nothing): either
         // way no later frame shows that input. A frame still waiting for
         // the compositor keeps the stamp.

@@ -64,12 +64,8 @@ struct TestCommand: ParsableCommand {
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs expects a number of workers of at least 1, got \(jobs)") }
-        guard timeLimit.isFinite, timeLimit > 0 else {
-            throw ValidationError("--time-limit expects a positive number of seconds, got '\(formatScriptNumber(timeLimit))'")
-        }
-        guard watchdog.isFinite, watchdog > 0 else {
-            throw ValidationError("--watchdog expects a positive number of seconds, got '\(formatScriptNumber(watchdog))'")
-        }
+        try validateSeconds(timeLimit, flag: "--time-limit")
+        try validateSeconds(watchdog, flag: "--watchdog")
         if !merge.isEmpty && (!paths.isEmpty || shard != nil || updateGoldens) {
             throw ValidationError("--merge combines earlier reports: give no PATH, --shard or --update-goldens with it")
         }

@@ -69,9 +69,7 @@ struct GestureDemo: ParsableCommand {
 
     func validate() throws {
         _ = try parsedSize()
-        guard timeLimit.isFinite, timeLimit > 0 else {
-            throw ValidationError("--time-limit expects a positive number of seconds, got '\(formatScriptNumber(timeLimit))'")
-        }
+        try validateSeconds(timeLimit, flag: "--time-limit")
     }
 
     func parsedSize() throws -> Size? {

@@ -71,6 +71,17 @@ struct CompareCommandTests {
         }
     }
 
+    @Test("--report's index.html shows a script name with <, > and & as written, escaped")
+    func reportEscapesNames() throws {
+        let text = try String(contentsOfFile: Self.wobblyTap, encoding: .utf8)
+        try run(["compare", "<a&b>.gds", "--report", "lab"], files: ["<a&b>.gds": text]) { output, folder in
+            #expect(output.exitCode == 0, "\(output.stderr)")
+            let html = try String(contentsOf: folder.appendingPathComponent("lab/index.html"), encoding: .utf8)
+            #expect(html.contains("<h1>gesture-demo compare &lt;a&amp;b&gt;.gds</h1>"), "\(html)")
+            #expect(!html.contains("<a&b>"))
+        }
+    }
+
     @Test("a malformed script: exit 2 with file:line:column, and no report")
     func malformed() throws {
         try run(["compare", "bad.gds", "--report", "lab"], files: ["bad.gds": "size 800 600\ntapp 1 2\n"]) { output, folder in
