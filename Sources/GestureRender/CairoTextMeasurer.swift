@@ -63,12 +63,18 @@ enum CairoText {
         cairo_select_font_face(cr, face, CAIRO_FONT_SLANT_NORMAL,
                                font.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(cr, font.size)
-        let options = cairo_font_options_create()
-        cairo_get_font_options(cr, options)
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_set_font_options(cr, options)
-        cairo_font_options_destroy(options)
+        cairo_set_font_options(cr, unhintedMetrics)
     }
+
+    /// Cairo's default font options but for unhinted metrics (nothing else
+    /// in the project sets font options), made once rather than for every
+    /// text drawn. Cairo copies them into the context and never changes
+    /// them; all drawing happens on the one thread.
+    nonisolated(unsafe) private static let unhintedMetrics: OpaquePointer = {
+        guard let options = cairo_font_options_create() else { preconditionFailure("cairo is out of memory") }
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        return options
+    }()
 
     /// The advance of `text` in the selected font, in user space.
     static func advance(of text: String, in cr: OpaquePointer) -> Double {
