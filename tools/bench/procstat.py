@@ -60,10 +60,15 @@ def cpu_between(before, after):
     }
 
 
+def status_fields(pid):
+    """/proc/PID/status as a dict of field name to its text (units included)."""
+    with open(f"/proc/{pid}/status") as f:
+        return {k: v.strip() for k, _, v in (line.partition(":") for line in f) if v}
+
+
 def peak_rss_kib(pid):
     """VmHWM: the most resident memory the process has had, in KiB."""
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1])
-    raise OSError(f"no VmHWM in /proc/{pid}/status")
+    peak = status_fields(pid).get("VmHWM")
+    if peak is None:
+        raise OSError(f"no VmHWM in /proc/{pid}/status")
+    return int(peak.split()[0])

@@ -16,6 +16,9 @@ import collections
 import re
 import sys
 
+sys.dont_write_bytecode = True  # leave no __pycache__ in the tree
+import procstat  # noqa: E402
+
 FIELDS = ("Rss", "Pss", "Shared_Clean", "Shared_Dirty", "Private_Clean", "Private_Dirty")
 HEADER = re.compile(r"^[0-9a-f]+-[0-9a-f]+ ")
 
@@ -40,9 +43,8 @@ def mappings(pid):
 
 
 def status(pid, keys=("VmHWM", "VmRSS")):
-    with open(f"/proc/{pid}/status") as f:
-        found = dict(line.split(":", 1) for line in f if ":" in line)
-    return {k: found[k].strip() for k in keys if k in found}
+    found = procstat.status_fields(pid)
+    return {k: found[k] for k in keys if k in found}
 
 
 def main(argv):
