@@ -2,6 +2,7 @@ import ArgumentParser
 import DemoApp
 import GestureKit
 import GestureScript
+import GestureTestRunner
 
 /// `gesture-demo compare FILE`: the same input judged by every threshold
 /// preset (docs/gesture-lab.md).
@@ -107,36 +108,31 @@ struct Compare: ParsableCommand {
     }
 }
 
-/// The report's index page: the printed comparison, then each picture.
+/// The report's index page: the printed comparison, then each picture,
+/// written with the test runner's `Markup`, which escapes every text.
 enum ComparisonHTML {
     static func page(title: String, text: String, figures: [(file: String, caption: String)]) -> String {
-        var html = """
-            <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>
-            <style>body{font-family:sans-serif;margin:2em;background:#f2f2f7}pre{background:#fff;padding:1em;overflow-x:auto}
-            figure{margin:2em 0}img{max-width:100%;border:1px solid #d1d1d6}</style></head><body>
-            <h1>\(escape(title))</h1>
-            <pre>\(escape(text))</pre>
-
-            """
-        for figure in figures {
-            html += "<figure><img src=\"\(escape(figure.file))\" alt=\"\(escape(figure.caption))\">"
-                + "<figcaption>\(escape(figure.caption))</figcaption></figure>\n"
-        }
-        return html + "</body></html>\n"
-    }
-
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
+        let document = Markup.el("html", [("lang", "en")]) {
+            Markup.el("head") {
+                Markup.el("meta", [("charset", "utf-8")])
+                Markup.el("title") { title }
+                Markup.el("style") { Markup.trusted(stylesheet) }
+            }
+            Markup.el("body") {
+                Markup.el("h1") { title }
+                Markup.el("pre") { text }
+                for figure in figures {
+                    Markup.el("figure") {
+                        Markup.el("img", [("src", figure.file), ("alt", figure.caption)])
+                        Markup.el("figcaption") { figure.caption }
+                    }
+                }
             }
         }
-        return out
+        return "<!DOCTYPE html>\n" + document.render() + "\n"
     }
+
+    private static let stylesheet = "body{font-family:sans-serif;margin:2em;background:#f2f2f7}"
+        + "pre{background:#fff;padding:1em;overflow-x:auto}"
+        + "figure{margin:2em 0}img{max-width:100%;border:1px solid #d1d1d6}"
 }
