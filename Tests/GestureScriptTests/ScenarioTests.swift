@@ -247,8 +247,6 @@ enum Scenarios {
         var stderr: String
         /// The `--out` folder.
         var out: URL
-        /// Real time the process took.
-        var seconds: Double
         /// `log.jsonl`, parsed.
         var records: [[String: Any]]
         /// The run's scratch folder (script copy, output, captured streams).
@@ -282,15 +280,13 @@ enum Scenarios {
 
     private static func run(script: String, in scratch: URL, arguments: [String]) throws -> Run {
         let out = scratch.appendingPathComponent("out")
-        let start = Date()
         let output = try launch(["--headless", "--script", script, "--out", out.path] + arguments, capturingIn: scratch)
-        let seconds = Date().timeIntervalSince(start)
         let log = String(decoding: (try? Data(contentsOf: out.appendingPathComponent("log.jsonl"))) ?? Data(), as: UTF8.self)
         let records = log.split(separator: "\n").compactMap {
             (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
         }
         return Run(exitCode: output.exitCode, stdout: output.stdout, stderr: output.stderr, out: out,
-                   seconds: seconds, records: records, scratch: scratch)
+                   records: records, scratch: scratch)
     }
 
     /// What a finished run of the app printed.
