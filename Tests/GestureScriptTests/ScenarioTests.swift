@@ -282,11 +282,8 @@ enum Scenarios {
         let out = scratch.appendingPathComponent("out")
         let output = try launch(["--headless", "--script", script, "--out", out.path] + arguments, capturingIn: scratch)
         let log = String(decoding: (try? Data(contentsOf: out.appendingPathComponent("log.jsonl"))) ?? Data(), as: UTF8.self)
-        let records = log.split(separator: "\n").compactMap {
-            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
-        }
         return Run(exitCode: output.exitCode, stdout: output.stdout, stderr: output.stderr, out: out,
-                   records: records, scratch: scratch)
+                   records: records(log.split(separator: "\n").map(String.init)), scratch: scratch)
     }
 
     /// What a finished run of the app printed.
