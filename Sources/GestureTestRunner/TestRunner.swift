@@ -88,12 +88,8 @@ public struct TestRunner {
         let folders = Self.folderNames(for: scripts)
         // Heaviest first, so no long script starts last while the other
         // workers idle.
-        let perByte = Shard.secondsPerByte(scripts, durations: durations)
-        let order = scripts.indices.sorted {
-            let a = durations[scripts[$0].path] ?? Double(scripts[$0].size) * perByte
-            let b = durations[scripts[$1].path] ?? Double(scripts[$1].size) * perByte
-            return a != b ? a > b : $0 < $1
-        }
+        let weights = Shard.weights(scripts, durations: durations)
+        let order = scripts.indices.sorted { weights[$0] != weights[$1] ? weights[$0] > weights[$1] : $0 < $1 }
         let arguments = order.map { i in
             var args = ["--headless", "--script", scripts[i].path, "--out", FileSystem.join(root, folders[i]),
                         "--time-limit", formatScriptNumber(options.timeLimit)]

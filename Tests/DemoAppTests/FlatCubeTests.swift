@@ -21,8 +21,7 @@ struct FlatCubeTests {
     }
 
     func play(_ text: String) throws {
-        let script = try ScriptParser.parse(text, fileName: "test")
-        try ScriptPlayer(window: window, clock: clock).run(script)
+        try window.play(text, clock: clock)
     }
 
     func switchOn() throws {

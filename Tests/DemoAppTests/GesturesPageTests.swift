@@ -24,7 +24,7 @@ struct GesturesPageTests {
     }
 
     func play(_ text: String) throws {
-        try ScriptPlayer(window: window, clock: clock).run(ScriptParser.parse(text, fileName: "test"))
+        try window.play(text, clock: clock)
     }
 
     /// Frames that move touch `id` in a straight line.
@@ -135,7 +135,7 @@ struct AppShortcutTests {
         let clock = VirtualTimeSource()
         let window = DemoApp.makeWindow(timeSource: clock, page: .flatcube)
         let flatcube = try #require(DemoApp.currentPage(of: window) as? FlatCubeViewController)
-        try ScriptPlayer(window: window, clock: clock).run(ScriptParser.parse("down 1 400 120\nup 1", fileName: "t"))
+        try window.play("down 1 400 120\nup 1", clock: clock)
         #expect(flatcube.singleCount == 1)
         window.handleKey(KeyEvent(keysym: Keysym.digit(3)))
         #expect(DemoApp.currentPage(of: window) is GesturesViewController)

@@ -19,7 +19,7 @@ struct ThresholdChooserTests {
     }
 
     func play(_ text: String) throws {
-        try ScriptPlayer(window: window, clock: clock).run(ScriptParser.parse(text, fileName: "test"))
+        try window.play(text, clock: clock)
     }
 
     @Test("the chooser's segments are UIKit, Android, GTK and Flutter, UIKit first, each a 44 px target at 360 px wide")

@@ -22,9 +22,7 @@ struct TouchesPageTests {
     }
 
     func play(_ text: String) throws {
-        let player = ScriptPlayer(window: window, clock: clock)
-        player.onPage = { [window] name in if let p = DemoPage(rawValue: name) { DemoApp.show(p, in: window) } }
-        try player.run(ScriptParser.parse(text, fileName: "test"))
+        try window.play(text, clock: clock)
     }
 
     @Test("a tap reads 'Single tap started' then 'Single tap ended (x,y)->(x,y)'")

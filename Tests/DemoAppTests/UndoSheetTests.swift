@@ -25,9 +25,7 @@ struct UndoSheetTests {
     }
 
     func play(_ text: String) throws {
-        let player = ScriptPlayer(window: window, clock: clock)
-        player.onPage = { [window] name in if let p = DemoPage(rawValue: name) { DemoApp.show(p, in: window) } }
-        try player.run(ScriptParser.parse(text, fileName: "test"))
+        try window.play(text, clock: clock)
     }
 
     var flatcube: FlatCubeViewController { DemoApp.currentPage(of: window) as! FlatCubeViewController }

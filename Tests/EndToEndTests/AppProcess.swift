@@ -40,6 +40,26 @@ enum AppBinary {
         }
         return out.appendingPathComponent("\(snapshot).png")
     }
+
+    /// The frame (x, y, width, height) of view `name` on `page` at a
+    /// window size, from `gesture-demo --dump-tree` (the layout the app
+    /// itself computes); nil when no view has that name.
+    static func frame(of name: String, page: String, width: Int, height: Int) throws -> [Double]? {
+        let process = Process()
+        process.executableURL = try locate()
+        process.arguments = ["--dump-tree", "--page", page, "--size", "\(width)x\(height)"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        func find(_ node: Any?) -> [Double]? {
+            guard let view = node as? [String: Any] else { return nil }
+            if view["name"] as? String == name { return (view["frame"] as? [NSNumber])?.map(\.doubleValue) }
+            return (view["subviews"] as? [Any])?.lazy.compactMap(find).first
+        }
+        return find(try JSONSerialization.jsonObject(with: data))
+    }
 }
 
 /// Reads the JSON-lines log the app writes with `--log`.

@@ -33,20 +33,8 @@ struct MinimumSizeEndToEndTests {
     /// the app's view-tree dump): live it names weston's output, headless
     /// it says "none (headless)".
     static func outputLineRows() throws -> ClosedRange<Int> {
-        let process = Process()
-        process.executableURL = try AppBinary.locate()
-        process.arguments = ["--dump-tree", "--page", "touches", "--size", "\(width)x\(height)"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        func find(_ node: Any?) -> [Double]? {
-            guard let view = node as? [String: Any] else { return nil }
-            if view["name"] as? String == "output" { return (view["frame"] as? [NSNumber])?.map(\.doubleValue) }
-            return (view["subviews"] as? [Any])?.lazy.compactMap(find).first
-        }
-        let frame = try #require(find(try JSONSerialization.jsonObject(with: data)), "no output label in the tree")
+        let frame = try #require(try AppBinary.frame(of: "output", page: "touches", width: width, height: height),
+                                 "no output label in the tree")
         return Int(frame[1].rounded(.down))...Int((frame[1] + frame[3]).rounded(.up))
     }
 

@@ -100,20 +100,8 @@ struct RecordingEndToEndTests {
     /// The centre of view `name` on `page` at a window size, from
     /// `gesture-demo --dump-tree` (the layout the app itself computes).
     func center(of name: String, page: String, width: Int, height: Int) throws -> (Int, Int) {
-        let dump = Process()
-        dump.executableURL = try AppBinary.locate()
-        dump.arguments = ["--dump-tree", "--page", page, "--size", "\(width)x\(height)"]
-        let pipe = Pipe()
-        dump.standardOutput = pipe
-        try dump.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        dump.waitUntilExit()
-        func find(_ node: Any) -> [Double]? {
-            guard let view = node as? [String: Any] else { return nil }
-            if view["name"] as? String == name, let frame = view["frame"] as? [Double] { return frame }
-            return (view["subviews"] as? [Any] ?? []).lazy.compactMap(find).first
-        }
-        let frame = try #require(find(try JSONSerialization.jsonObject(with: data)), "no view \(name) in the dump")
+        let frame = try #require(try AppBinary.frame(of: name, page: page, width: width, height: height),
+                                 "no view \(name) in the dump")
         return (Int(frame[0] + frame[2] / 2), Int(frame[1] + frame[3] / 2))
     }
 

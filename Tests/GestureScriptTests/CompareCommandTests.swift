@@ -5,33 +5,15 @@ import Testing
 /// a user runs them.
 @Suite("compare command and threshold flags")
 struct CompareCommandTests {
-    struct Output {
-        var exitCode: Int32
-        var stdout: String
-        var stderr: String
-    }
-
     /// Runs the app binary with `arguments` in a scratch folder holding
     /// `files`, and hands that folder to `check`.
     func run(_ arguments: [String], files: [String: String] = [:],
-             check: (Output, URL) throws -> Void) throws {
+             check: (Scenarios.Output, URL) throws -> Void) throws {
         let scratch = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("compare-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         for (name, text) in files { try text.write(to: scratch.appendingPathComponent(name), atomically: true, encoding: .utf8) }
-        let process = Process()
-        process.executableURL = try Scenarios.binary()
-        process.arguments = arguments
-        process.currentDirectoryURL = scratch
-        let out = scratch.appendingPathComponent("stdout"), err = scratch.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
-        process.waitUntilExit()
-        let read = { (url: URL) in String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self) }
-        try check(Output(exitCode: process.terminationStatus, stdout: read(out), stderr: read(err)), scratch)
+        try check(Scenarios.launch(arguments, capturingIn: scratch, from: scratch), scratch)
     }
 
     static var wobblyTap: String {

@@ -247,8 +247,6 @@ enum Scenarios {
         var stderr: String
         /// The `--out` folder.
         var out: URL
-        /// Real time the process took.
-        var seconds: Double
         /// `log.jsonl`, parsed.
         var records: [[String: Any]]
         /// The run's scratch folder (script copy, output, captured streams).
@@ -282,25 +280,36 @@ enum Scenarios {
 
     private static func run(script: String, in scratch: URL, arguments: [String]) throws -> Run {
         let out = scratch.appendingPathComponent("out")
+        let output = try launch(["--headless", "--script", script, "--out", out.path] + arguments, capturingIn: scratch)
+        let log = String(decoding: (try? Data(contentsOf: out.appendingPathComponent("log.jsonl"))) ?? Data(), as: UTF8.self)
+        return Run(exitCode: output.exitCode, stdout: output.stdout, stderr: output.stderr, out: out,
+                   records: records(log.split(separator: "\n").map(String.init)), scratch: scratch)
+    }
+
+    /// What a finished run of the app printed.
+    struct Output {
+        var exitCode: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs the app binary with `arguments`, from `directory` when given,
+    /// and waits for it; its streams go through files in `scratch`, so a
+    /// chatty run cannot fill a pipe and stall.
+    static func launch(_ arguments: [String], capturingIn scratch: URL, from directory: URL? = nil) throws -> Output {
         let stdoutURL = scratch.appendingPathComponent("stdout"), stderrURL = scratch.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
         let process = Process()
         process.executableURL = try binary()
-        process.arguments = ["--headless", "--script", script, "--out", out.path] + arguments
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
         process.standardError = try FileHandle(forWritingTo: stderrURL)
-        let start = Date()
         try process.run()
         process.waitUntilExit()
-        let seconds = Date().timeIntervalSince(start)
         let read = { (url: URL) in String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self) }
-        let log = read(out.appendingPathComponent("log.jsonl"))
-        let records = log.split(separator: "\n").compactMap {
-            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
-        }
-        return Run(exitCode: process.terminationStatus, stdout: read(stdoutURL), stderr: read(stderrURL), out: out,
-                   seconds: seconds, records: records, scratch: scratch)
+        return Output(exitCode: process.terminationStatus, stdout: read(stdoutURL), stderr: read(stderrURL))
     }
 }
 

@@ -114,6 +114,7 @@ func replayHeadless(_ script: String) throws -> [[String: Any]] {
     return run.records
 }
 
+/// Log lines (JSON objects), parsed; lines that are not are left out.
 func records(_ lines: [String]) -> [[String: Any]] {
     lines.compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
 }

@@ -37,8 +37,7 @@ public struct Shard: Sendable, Equatable {
     /// All `count` shards, each in path order.
     public static func partition(_ scripts: [ScriptFile], into count: Int,
                                  durations: [String: Double] = [:]) -> [[ScriptFile]] {
-        let perByte = secondsPerByte(scripts, durations: durations)
-        let weighted = scripts.map { ($0, durations[$0.path] ?? Double(max($0.size, 1)) * perByte) }
+        let weighted = zip(scripts, weights(scripts, durations: durations))
             .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.path < $1.0.path }
         var shards = [[ScriptFile]](repeating: [], count: max(count, 1))
         var loads = [Double](repeating: 0, count: shards.count)
@@ -50,10 +49,16 @@ public struct Shard: Sendable, Equatable {
         return shards.map { $0.sorted { $0.path < $1.path } }
     }
 
-    /// The seconds per byte of the scripts whose durations are known (1
-    /// when none are), to weigh the others by their size; even an empty
-    /// file counts as one byte, since it costs a worker's start.
-    static func secondsPerByte(_ scripts: [ScriptFile], durations: [String: Double]) -> Double {
+    /// Each script's expected seconds, in order: its duration in an
+    /// earlier run, else its size at the seconds per byte of the scripts
+    /// whose durations are known (1 when none are); even an empty file
+    /// counts as one byte, since it costs a worker's start.
+    static func weights(_ scripts: [ScriptFile], durations: [String: Double]) -> [Double] {
+        let perByte = secondsPerByte(scripts, durations: durations)
+        return scripts.map { durations[$0.path] ?? Double(max($0.size, 1)) * perByte }
+    }
+
+    private static func secondsPerByte(_ scripts: [ScriptFile], durations: [String: Double]) -> Double {
         let timed = scripts.filter { durations[$0.path] != nil }
         let bytes = timed.reduce(0) { $0 + max($1.size, 1) }
         let seconds = timed.reduce(0.0) { $0 + durations[$1.path]! }
