@@ -148,21 +148,19 @@ enum XCursorThemeFiles {
     /// The themes an `index.theme` file inherits, in order; nil when the
     /// file is missing or says nothing about it.
     private static func inheritedThemes(_ path: String) -> [String]? {
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
-        var line: UnsafeMutablePointer<CChar>?
-        var capacity = 0
-        defer { free(line) }
-        while getline(&line, &capacity, file) > 0, let line {
-            let text = String(cString: line)
+        guard let bytes = SmallFile.contents(of: path, limit: indexFileLimit) else { return nil }
+        for text in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
             guard text.hasPrefix("Inherits") else { continue }
             let rest = text.dropFirst("Inherits".count).drop { $0 == " " }
             guard rest.first == "=" else { continue }
-            let separators: Set<Character> = [",", ";", " ", "\t", "\n", "\r"]
+            let separators: Set<Character> = [",", ";", " ", "\t", "\r"]
             return rest.dropFirst().split { separators.contains($0) }.map(String.init)
         }
         return nil
     }
+
+    /// An `index.theme` is a few lines; anything larger is not one.
+    static let indexFileLimit = 1 << 20
 }
 
 /// Loads cursor themes on demand and keeps the one for the current scale,

@@ -27,7 +27,7 @@ struct XCursorImage: Equatable {
     /// The image from the file at `path`; nil when it cannot be read or
     /// is no XCursor file.
     init?(contentsOf path: String, nominalSize: Int) {
-        guard let bytes = Self.contents(of: path) else { return nil }
+        guard let bytes = SmallFile.contents(of: path, limit: Self.maximumFileSize) else { return nil }
         self.init(bytes: bytes, nominalSize: nominalSize)
     }
 
@@ -66,23 +66,5 @@ struct XCursorImage: Equatable {
         self.hotspotX = Int(hotspotX)
         self.hotspotY = Int(hotspotY)
         pixels = (0..<count).map { word(start + $0 * 4)! }
-    }
-
-    private static func contents(of path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-              status.st_size > 0, status.st_size <= maximumFileSize else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, $0.count - done) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { return nil }
-            done += n
-        }
-        return bytes
     }
 }
