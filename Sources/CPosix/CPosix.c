@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
@@ -142,4 +143,9 @@ void cposix_termination_signals_close(int fd, const sigset_t *previous)
 void cposix_release_free_memory(void)
 {
     malloc_trim(0);
+}
+
+const char *cposix_signal_abbreviation(int signal)
+{
+    return sigabbrev_np(signal);
 }

@@ -35,11 +35,6 @@ final class TerminationSignals {
 
     /// The signal's usual name (`SIGTERM`), for messages.
     static func name(of signal: Int32) -> String {
-        switch signal {
-        case SIGTERM: return "SIGTERM"
-        case SIGINT: return "SIGINT"
-        case SIGHUP: return "SIGHUP"
-        default: return "signal \(signal)"
-        }
+        cposix_signal_abbreviation(signal).map { "SIG" + String(cString: $0) } ?? "signal \(signal)"
     }
 }

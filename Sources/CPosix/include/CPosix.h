@@ -82,4 +82,10 @@ void cposix_termination_signals_close(int fd, const sigset_t *previous);
  */
 void cposix_release_free_memory(void);
 
+/*
+ * The C library's abbreviation of a signal's name without "SIG" ("TERM"
+ * for SIGTERM), or NULL for a number it does not know.
+ */
+const char *cposix_signal_abbreviation(int signal);
+
 #endif

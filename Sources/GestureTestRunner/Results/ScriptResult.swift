@@ -1,3 +1,4 @@
+import CPosix
 import GestureKit
 import GestureScript
 
@@ -144,10 +145,9 @@ public struct ScriptResult: Sendable {
         printed.last(where: { !$0.isEmpty }).map { ": \($0)" } ?? ""
     }
 
+    /// "SIGSEGV (signal 11)", from the C library's names.
     static func signalName(_ signal: Int32) -> String {
-        let names: [Int32: String] = [1: "SIGHUP", 2: "SIGINT", 3: "SIGQUIT", 4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT",
-                                      7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV", 13: "SIGPIPE", 15: "SIGTERM"]
-        return names[signal].map { "\($0) (signal \(signal))" } ?? "signal \(signal)"
+        cposix_signal_abbreviation(signal).map { "SIG\(String(cString: $0)) (signal \(signal))" } ?? "signal \(signal)"
     }
 
     /// Everything that went wrong, a line each: every failed check, then
