@@ -96,7 +96,7 @@ public struct ScriptResult: Sendable {
             reason = ""
         case .exited(2):
             status = .malformed
-            let errors = printed.filter { $0.hasPrefix(path + ":") }
+            let errors = Self.malformedLines(printed, path: path)
             reason = (errors.first ?? printed.last ?? "malformed script")
                 + (errors.count > 1 ? " (and \(errors.count - 1) more malformed line\(errors.count == 2 ? "" : "s"))" : "")
         case .exited(1) where stop != nil:
@@ -140,6 +140,12 @@ public struct ScriptResult: Sendable {
         return String(said.firstRange(of: " (and ").map { said[..<$0.lowerBound] } ?? said)
     }
 
+    /// The lines a worker printed about a malformed script: each starts
+    /// with the script's path and the line's position.
+    private static func malformedLines(_ printed: [String], path: String) -> [String] {
+        printed.filter { $0.hasPrefix(path + ":") }
+    }
+
     /// A crash's last printed line (a Swift runtime's "Fatal error: ...").
     private static func lastWords(_ printed: [String]) -> String {
         printed.last(where: { !$0.isEmpty }).map { ": \($0)" } ?? ""
@@ -159,7 +165,7 @@ public struct ScriptResult: Sendable {
         case .failed: return failedChecks.map(\.message)
         case .stopped: return failedChecks.map(\.message) + [reason]
         case .malformed:
-            let errors = printed.filter { $0.hasPrefix(script.path + ":") }
+            let errors = Self.malformedLines(printed, path: script.path)
             return errors.isEmpty ? [reason] : errors
         case .crashed, .hung: return [reason]
         }
