@@ -1,5 +1,6 @@
 import CWaylandClient
 import CWaylandProtocols
+import GestureKit
 
 /// The `zwp_pointer_gestures_v1` global: where each pointer gets its
 /// touchpad swipe, pinch and (v3) hold gesture objects.
@@ -27,22 +28,20 @@ final class PointerGestures {
     }
 }
 
-/// One pointer's touchpad gestures, decoded into the router's touchpad
-/// calls (which turn them into the touches the recognizers know).
+/// One pointer's touchpad gestures, decoded into the router's
+/// `TouchpadEvent`s (which it turns into the touches the recognizers know).
 ///
 /// A gesture belongs to the surface under the pointer when it begins; one
 /// that began elsewhere is ignored to its end, and one in progress is
 /// cancelled if the pointer or the window goes away.
 final class TouchpadGestures {
-    fileprivate enum Kind { case swipe, pinch, hold }
-
     private let connection: WaylandConnection
     private let target: InputTarget
     private let swipe: OpaquePointer
     private let pinch: OpaquePointer
     private let hold: OpaquePointer?
     /// The gesture in progress on the window, if any.
-    private var active: Kind?
+    private var active: TouchpadEvent.Gesture?
     private var lastTime: Double = 0
 
     /// Creates the gesture objects of `pointer` (a `wl_pointer`).
@@ -76,44 +75,35 @@ final class TouchpadGestures {
         end(kind, cancelled: true, time: lastTime)
     }
 
-    fileprivate func handleBegin(_ kind: Kind, surface: OpaquePointer?, time: UInt32, fingers: UInt32) {
+    fileprivate func handleBegin(_ kind: TouchpadEvent.Gesture, surface: OpaquePointer?, time: UInt32, fingers: UInt32) {
         // A new begin without an end means the old one was lost.
         cancel()
         guard let router = target.router(for: surface) else { return }
         active = kind
         lastTime = target.seconds(fromMilliseconds: time)
-        let count = Int(fingers)
-        switch kind {
-        case .swipe: router.touchpadSwipeBegin(fingers: count, time: lastTime)
-        case .pinch: router.touchpadPinchBegin(fingers: count, time: lastTime)
-        case .hold: router.touchpadHoldBegin(fingers: count, time: lastTime)
-        }
+        router.touchpad(.begin(kind, fingers: Int(fingers)), time: lastTime)
     }
 
-    private func end(_ kind: Kind, cancelled: Bool, time: Double) {
+    private func end(_ kind: TouchpadEvent.Gesture, cancelled: Bool, time: Double) {
         guard active == kind else { return }
         active = nil
         guard let router = target.router else { return }
-        switch kind {
-        case .swipe: router.touchpadSwipeEnd(cancelled: cancelled, time: time)
-        case .pinch: router.touchpadPinchEnd(cancelled: cancelled, time: time)
-        case .hold: router.touchpadHoldEnd(cancelled: cancelled, time: time)
-        }
+        router.touchpad(.end(kind, cancelled: cancelled), time: time)
     }
 
     fileprivate func handleSwipeUpdate(time: UInt32, dx: Double, dy: Double) {
         guard active == .swipe, let router = target.router else { return }
         lastTime = target.seconds(fromMilliseconds: time)
-        router.touchpadSwipeUpdate(dx: dx, dy: dy, time: lastTime)
+        router.touchpad(.swipeUpdate(dx: dx, dy: dy), time: lastTime)
     }
 
     fileprivate func handlePinchUpdate(time: UInt32, dx: Double, dy: Double, scale: Double, rotation: Double) {
         guard active == .pinch, let router = target.router else { return }
         lastTime = target.seconds(fromMilliseconds: time)
-        router.touchpadPinchUpdate(dx: dx, dy: dy, scale: scale, rotation: rotation, time: lastTime)
+        router.touchpad(.pinchUpdate(dx: dx, dy: dy, scale: scale, rotation: rotation), time: lastTime)
     }
 
-    fileprivate func handleEnd(_ kind: Kind, time: UInt32, cancelled: Int32) {
+    fileprivate func handleEnd(_ kind: TouchpadEvent.Gesture, time: UInt32, cancelled: Int32) {
         guard active == kind else { return }
         lastTime = target.seconds(fromMilliseconds: time)
         end(kind, cancelled: cancelled != 0, time: lastTime)

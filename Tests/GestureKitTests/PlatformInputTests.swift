@@ -76,13 +76,13 @@ struct PlatformInputTests {
         h.view.addGestureRecognizer(pinch)
         h.view.addGestureRecognizer(rotation)
         h.window.input.pointerMotion(to: Point(x: 200, y: 200), time: 0)
-        h.window.input.touchpadPinchBegin(fingers: 2, time: 0)
+        h.window.input.touchpad(.begin(.pinch, fingers: 2), time: 0)
         for i in 1...10 {
-            h.window.input.touchpadPinchUpdate(dx: 0, dy: 0, scale: 1 + 0.05 * Double(i), rotation: 3, time: 0.016 * Double(i))
+            h.window.input.touchpad(.pinchUpdate(dx: 0, dy: 0, scale: 1 + 0.05 * Double(i), rotation: 3), time: 0.016 * Double(i))
         }
         #expect(abs(pinch.scale - 1.5) < 1e-9)
         #expect(abs(rotation.rotation - 30 * .pi / 180) < 1e-9)
-        h.window.input.touchpadPinchEnd(cancelled: false, time: 0.2)
+        h.window.input.touchpad(.end(.pinch, cancelled: false), time: 0.2)
         #expect(h.window.input.activeTouches.isEmpty)
     }
 
@@ -93,9 +93,9 @@ struct PlatformInputTests {
         swipe.direction = .left
         let log = h.attach(swipe)
         h.window.input.pointerMotion(to: Point(x: 300, y: 200), time: 0)
-        h.window.input.touchpadSwipeBegin(fingers: 3, time: 0)
-        for i in 1...4 { h.window.input.touchpadSwipeUpdate(dx: -20, dy: 0, time: 0.016 * Double(i)) }
-        h.window.input.touchpadSwipeEnd(cancelled: false, time: 0.1)
+        h.window.input.touchpad(.begin(.swipe, fingers: 3), time: 0)
+        for i in 1...4 { h.window.input.touchpad(.swipeUpdate(dx: -20, dy: 0), time: 0.016 * Double(i)) }
+        h.window.input.touchpad(.end(.swipe, cancelled: false), time: 0.1)
         #expect(log.states == [.ended])
     }
 

@@ -298,15 +298,15 @@ struct ScriptRecorderTests {
         let c = try s.center(of: "pinchArea")
         s.window.input.pointerMotion(to: c, time: s.stamp)
         s.pass(0.5)
-        s.window.input.touchpadPinchBegin(fingers: 2, time: s.stamp)
+        s.window.input.touchpad(.begin(.pinch, fingers: 2), time: s.stamp)
         // Each update is read between 3.2 and 4.6 ms after it happened.
         for (scale, latency) in zip([1.1, 1.2, 1.3, 1.4, 1.5], [0.0046, 0.0032, 0.0041, 0.0035, 0.0044]) {
             s.pass(0.033)
             s.latency = latency
-            s.window.input.touchpadPinchUpdate(dx: 0.5, dy: 0, scale: scale, rotation: 2, time: s.stamp)
+            s.window.input.touchpad(.pinchUpdate(dx: 0.5, dy: 0, scale: scale, rotation: 2), time: s.stamp)
         }
         s.pass(0.012)
-        s.window.input.touchpadPinchEnd(cancelled: false, time: s.stamp)
+        s.window.input.touchpad(.end(.pinch, cancelled: false), time: s.stamp)
         s.pass(0.4)
         let (script, live) = s.finish()
         let touchpad = script.split(separator: "\n").filter { $0.hasPrefix("touchpad ") }

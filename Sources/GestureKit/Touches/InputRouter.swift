@@ -149,62 +149,37 @@ public final class InputRouter {
 
     // MARK: Touchpad gestures (zwp_pointer_gestures_v1)
 
-    /// A touchpad pinch began at the pointer: two touches appear around it,
-    /// so the pinch and rotation recognizers see an ordinary two-finger
-    /// gesture.
-    public func touchpadPinchBegin(fingers: Int, time: Double) {
-        tap?.raw(.touchpad(.begin(.pinch, fingers: fingers)), time: time)
-        touchpad.beginPinch(at: pointer.location ?? window.bounds.center, time: time)
-    }
-
-    /// `dx`/`dy`: movement of the fingers' centre since the last update;
-    /// `scale`: since the begin; `rotation`: degrees clockwise since the
-    /// last update (as the protocol reports them).
-    public func touchpadPinchUpdate(dx: Double, dy: Double, scale: Double, rotation: Double, time: Double) {
-        tap?.raw(.touchpad(.pinchUpdate(dx: dx, dy: dy, scale: scale, rotation: rotation)), time: time)
-        touchpad.updatePinch(dx: dx, dy: dy, scale: scale, rotationDegrees: rotation, time: time)
-    }
-
-    /// The touchpad pinch ended: the two touches lift, or are cancelled when
-    /// the compositor cancelled the gesture.
-    public func touchpadPinchEnd(cancelled: Bool, time: Double) {
-        tap?.raw(.touchpad(.end(.pinch, cancelled: cancelled)), time: time)
-        touchpad.end(.pinch, cancelled: cancelled, time: time)
-    }
-
-    /// A multi-finger touchpad swipe: the fingers move as one, so it acts
-    /// as one touch at the pointer that follows their movement.
-    public func touchpadSwipeBegin(fingers: Int, time: Double) {
-        tap?.raw(.touchpad(.begin(.swipe, fingers: fingers)), time: time)
-        touchpad.beginStroke(.swipe, at: pointer.location ?? window.bounds.center, time: time)
-    }
-
-    /// The swipe's fingers moved by `dx`, `dy` logical pixels since the last
-    /// update; the touch moves with them.
-    public func touchpadSwipeUpdate(dx: Double, dy: Double, time: Double) {
-        tap?.raw(.touchpad(.swipeUpdate(dx: dx, dy: dy)), time: time)
-        touchpad.updateSwipe(dx: dx, dy: dy, time: time)
-    }
-
-    /// The touchpad swipe ended: its touch lifts, or is cancelled when the
-    /// compositor cancelled the gesture.
-    public func touchpadSwipeEnd(cancelled: Bool, time: Double) {
-        tap?.raw(.touchpad(.end(.swipe, cancelled: cancelled)), time: time)
-        touchpad.end(.swipe, cancelled: cancelled, time: time)
-    }
-
-    /// Fingers resting on the touchpad: one touch held at the pointer, so
-    /// a hold long enough is a long press.
-    public func touchpadHoldBegin(fingers: Int, time: Double) {
-        tap?.raw(.touchpad(.begin(.hold, fingers: fingers)), time: time)
-        touchpad.beginStroke(.hold, at: pointer.location ?? window.bounds.center, time: time)
-    }
-
-    /// The fingers left the touchpad (or moved, which the compositor reports as
-    /// a cancelled hold): the held touch lifts, or is cancelled.
-    public func touchpadHoldEnd(cancelled: Bool, time: Double) {
-        tap?.raw(.touchpad(.end(.hold, cancelled: cancelled)), time: time)
-        touchpad.end(.hold, cancelled: cancelled, time: time)
+    /// One touchpad gesture event, as the protocol reports it (a script
+    /// writes the same). It is shown to the ``tap`` whole, then becomes
+    /// touches, so the recognizers see ordinary fingers:
+    /// - A pinch is two touches around the pointer that spread and turn
+    ///   with it, so the pinch and rotation recognizers see a two-finger
+    ///   gesture. Its update's `dx`/`dy` move the fingers' centre since the
+    ///   last update, `scale` is since the begin, `rotation` degrees
+    ///   clockwise since the last update.
+    /// - A swipe (the fingers move as one) is one touch at the pointer that
+    ///   follows their movement.
+    /// - A hold (fingers resting) is one touch held at the pointer, so a
+    ///   hold long enough is a long press; the compositor reports fingers
+    ///   that move as a cancelled hold.
+    ///
+    /// At the end the touches lift, or are cancelled when the compositor
+    /// cancelled the gesture. An update or end for a gesture not under way
+    /// is ignored; a begin cancels any gesture still going.
+    public func touchpad(_ event: TouchpadEvent, time: Double) {
+        tap?.raw(.touchpad(event), time: time)
+        switch event {
+        case .begin(.pinch, _):
+            touchpad.beginPinch(at: pointer.location ?? window.bounds.center, time: time)
+        case .begin(let gesture, _):
+            touchpad.beginStroke(gesture, at: pointer.location ?? window.bounds.center, time: time)
+        case .pinchUpdate(let dx, let dy, let scale, let rotation):
+            touchpad.updatePinch(dx: dx, dy: dy, scale: scale, rotationDegrees: rotation, time: time)
+        case .swipeUpdate(let dx, let dy):
+            touchpad.updateSwipe(dx: dx, dy: dy, time: time)
+        case .end(let gesture, let cancelled):
+            touchpad.end(gesture, cancelled: cancelled, time: time)
+        }
     }
 
     // MARK: For delivery and tests

@@ -7,11 +7,9 @@ import RealModule
 /// is one touch resting at the pointer (long enough, a long press). One
 /// gesture at a time: a new one cancels any still going.
 final class TouchpadEmulation {
-    enum Kind { case pinch, swipe, hold }
-
     private unowned let frames: TouchFrames
     /// The gesture under way, if any.
-    private(set) var kind: Kind?
+    private(set) var kind: TouchpadEvent.Gesture?
     private var center = Point.zero
     private var scale = 1.0
     private var angle = 0.0
@@ -48,7 +46,7 @@ final class TouchpadEmulation {
     }
 
     /// A swipe or hold begins: one touch goes down at `p`.
-    func beginStroke(_ kind: Kind, at p: Point, time: Double) {
+    func beginStroke(_ kind: TouchpadEvent.Gesture, at p: Point, time: Double) {
         end(cancelled: true, time: time)
         self.kind = kind
         strokePoint = p
@@ -65,7 +63,7 @@ final class TouchpadEmulation {
 
     /// Ends the gesture if it is of `kind` (an end for another kind, or for
     /// none, is ignored).
-    func end(_ kind: Kind, cancelled: Bool, time: Double) {
+    func end(_ kind: TouchpadEvent.Gesture, cancelled: Bool, time: Double) {
         guard self.kind == kind else { return }
         end(cancelled: cancelled, time: time)
     }

@@ -281,7 +281,7 @@ public final class ScriptPlayer {
         case .pointerLeave:
             input.pointerLeave(time: now)
         case .touchpad(let event):
-            performTouchpad(event, time: now)
+            input.touchpad(event, time: now)
         case .key(let keysym, let pressed):
             performKey(keysym, pressed: pressed, time: now)
         case .keyRepeat(let settings):
@@ -323,22 +323,6 @@ public final class ScriptPlayer {
     private func closeFrame() {
         guard window.input.hasPendingFrame else { return }
         window.input.touchFrame()
-    }
-
-    /// A touchpad gesture event, as the backend hands the router one.
-    private func performTouchpad(_ event: TouchpadEvent, time: Double) {
-        let input = window.input
-        switch event {
-        case .begin(.pinch, let fingers): input.touchpadPinchBegin(fingers: fingers, time: time)
-        case .begin(.swipe, let fingers): input.touchpadSwipeBegin(fingers: fingers, time: time)
-        case .begin(.hold, let fingers): input.touchpadHoldBegin(fingers: fingers, time: time)
-        case .pinchUpdate(let dx, let dy, let scale, let rotation):
-            input.touchpadPinchUpdate(dx: dx, dy: dy, scale: scale, rotation: rotation, time: time)
-        case .swipeUpdate(let dx, let dy): input.touchpadSwipeUpdate(dx: dx, dy: dy, time: time)
-        case .end(.pinch, let cancelled): input.touchpadPinchEnd(cancelled: cancelled, time: time)
-        case .end(.swipe, let cancelled): input.touchpadSwipeEnd(cancelled: cancelled, time: time)
-        case .end(.hold, let cancelled): input.touchpadHoldEnd(cancelled: cancelled, time: time)
-        }
     }
 
     /// A key event as a keyboard with the US layout gives it: Shift held
