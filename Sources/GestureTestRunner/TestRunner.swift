@@ -80,8 +80,8 @@ public struct TestRunner {
         let root: String
         if let report = options.report {
             try prepareReportFolder(report)
-            root = FileSystem.join(report, HTMLReport.scriptsFolder)
-            try FileSystem.makeDirectories(root)
+            root = ScriptFiles.path(report, HTMLReport.scriptsFolder)
+            try RunnerError.files { () throws(ScriptFileError) in try ScriptFiles.createFolder(root, namingFileInTheWay: false) }
         } else {
             root = try FileSystem.makeTemporaryDirectory(prefix: "gesture-demo-test-")
         }
@@ -91,9 +91,9 @@ public struct TestRunner {
         let weights = Shard.weights(scripts, durations: durations)
         let order = scripts.indices.sorted { weights[$0] != weights[$1] ? weights[$0] > weights[$1] : $0 < $1 }
         let arguments = order.map { i in
-            var args = ["--headless", "--script", scripts[i].path, "--out", FileSystem.join(root, folders[i]),
+            var args = ["--headless", "--script", scripts[i].path, "--out", ScriptFiles.path(root, folders[i]),
                         "--time-limit", formatScriptNumber(options.timeLimit)]
-            if options.report != nil { args += ["--final-frame-on-failure", FileSystem.join(root, folders[i]) + "/" + HTMLReport.finalFrame] }
+            if options.report != nil { args += ["--final-frame-on-failure", ScriptFiles.path(root, folders[i]) + "/" + HTMLReport.finalFrame] }
             if options.updateGoldens { args.append("--update-goldens") }
             return args
         }
@@ -107,7 +107,7 @@ public struct TestRunner {
         progress()
         pool.run(arguments, tickInterval: console.isTerminal ? 0.1 : nil, tick: progress) { finish in
             let i = order[finish.job]
-            let folder = FileSystem.join(root, folders[i])
+            let folder = ScriptFiles.path(root, folders[i])
             let result = ScriptResult(script: scripts[i], exit: finish.exit, output: finish.output,
                                       seconds: finish.seconds, folder: folder, readsPassingLog: options.report != nil)
             if result.status.isPassed {
@@ -161,9 +161,9 @@ public struct TestRunner {
             if !names.isEmpty && !names.contains(ResultsFile.name) || names.contains(where: { !ours.contains($0) }) {
                 throw .usage("--report \(report): the folder holds other files; give a new or an earlier report's folder")
             }
-            for name in names { try FileSystem.remove(FileSystem.join(report, name)) }
+            for name in names { try FileSystem.remove(ScriptFiles.path(report, name)) }
         }
-        try FileSystem.makeDirectories(report)
+        try RunnerError.files { () throws(ScriptFileError) in try ScriptFiles.createFolder(report, namingFileInTheWay: false) }
     }
 
     // MARK: Merging
@@ -180,14 +180,14 @@ public struct TestRunner {
         }
         guard let report = options.report else { return results }
         try prepareReportFolder(report)
-        let root = FileSystem.join(report, HTMLReport.scriptsFolder)
+        let root = ScriptFiles.path(report, HTMLReport.scriptsFolder)
         let folders = Self.folderNames(for: results.map(\.script))
         for (i, folder) in folders.enumerated() {
-            let target = FileSystem.join(root, folder)
-            try FileSystem.makeDirectories(target)
+            let target = ScriptFiles.path(root, folder)
+            try RunnerError.files { () throws(ScriptFileError) in try ScriptFiles.createFolder(target, namingFileInTheWay: false) }
             if FileSystem.isDirectory(results[i].folder) {
                 for name in try FileSystem.contents(of: results[i].folder) {
-                    try FileSystem.copy(FileSystem.join(results[i].folder, name), to: FileSystem.join(target, name))
+                    try FileSystem.copy(ScriptFiles.path(results[i].folder, name), to: ScriptFiles.path(target, name))
                 }
             }
             results[i].folder = target
@@ -200,12 +200,13 @@ public struct TestRunner {
     private func writeReports(_ results: [ScriptResult], rendered: [String: String]) throws(RunnerError) {
         let sorted = results.sorted { $0.script.path < $1.script.path }
         if let junit = options.junit {
-            try FileSystem.makeDirectories(FileSystem.directory(of: junit))
-            try FileSystem.write(JUnitReport(results: sorted, name: suiteName).xml, to: junit)
+            let folder = ScriptFiles.folder(of: junit)
+            if !folder.isEmpty { try RunnerError.files { () throws(ScriptFileError) in try ScriptFiles.createFolder(folder, namingFileInTheWay: false) } }
+            try RunnerError.files { () throws(ScriptFileError) in try ScriptFiles.writeInPlace(JUnitReport(results: sorted, name: suiteName).xml, to: junit) }
         }
         if let report = options.report {
             let lines = sorted.map { ResultsFile.line(for: $0, folder: HTMLReport.relativeFolder(of: $0, in: report)) }
-            try FileSystem.write(lines.map { $0 + "\n" }.joined(), to: FileSystem.join(report, ResultsFile.name))
+            try RunnerError.files { () throws(ScriptFileError) in try ScriptFiles.writeInPlace(lines.map { $0 + "\n" }.joined(), to: ScriptFiles.path(report, ResultsFile.name)) }
             try HTMLReport(results: sorted, folder: report, title: suiteName, rendered: rendered).write()
         }
     }
@@ -235,7 +236,7 @@ public struct TestRunner {
         if !note.isEmpty { facts.insert(note, at: 0) }
         if options.merge.isEmpty { facts.append("\(options.jobs) workers") }
         if !tally.isEmpty { facts.append(tally.joined(separator: ", ")) }
-        if let report = options.report { facts.append("report: \(FileSystem.join(report, HTMLReport.indexName))") }
+        if let report = options.report { facts.append("report: \(ScriptFiles.path(report, HTMLReport.indexName))") }
         if !failures.isEmpty { console.line("") }
         console.line(facts.joined(separator: "; "))
         console.line("\(results.count - failures.count) passed, \(failures.count) failed")

@@ -36,7 +36,7 @@ struct HTMLReport {
 
     func write() throws(RunnerError) {
         let page = "<!DOCTYPE html>\n" + document.render() + "\n"
-        try FileSystem.write(page, to: FileSystem.join(folder, Self.indexName))
+        try RunnerError.files { () throws(ScriptFileError) in try ScriptFiles.writeInPlace(page, to: ScriptFiles.path(folder, Self.indexName)) }
     }
 
     /// One script's section of the page, as HTML, with the goldens it
@@ -52,9 +52,9 @@ struct HTMLReport {
     private func copyGoldens(_ result: ScriptResult) {
         for check in result.failedChecks {
             guard let golden = check.golden, let copy = goldenCopy(check) else { continue }
-            let source = golden.hasPrefix("/") ? golden : FileSystem.join(FileSystem.directory(of: result.script.path), golden)
-            let target = FileSystem.join(result.folder, copy)
-            if !FileSystem.exists(target) && FileSystem.size(of: source) != nil { try? FileSystem.copy(source, to: target) }
+            let source = golden.hasPrefix("/") ? golden : ScriptFiles.path(ScriptFiles.folder(of: result.script.path), golden)
+            let target = ScriptFiles.path(result.folder, copy)
+            if !ScriptFiles.exists(target) && FileSystem.size(of: source) != nil { try? FileSystem.copy(source, to: target) }
         }
     }
 
@@ -98,7 +98,7 @@ struct HTMLReport {
     }
 
     private func anchor(_ result: ScriptResult) -> String {
-        "s-" + FileSystem.fileName(of: Self.relativeFolder(of: result, in: folder))
+        "s-" + ScriptFiles.lastComponent(of: Self.relativeFolder(of: result, in: folder))
     }
 
     private func index(_ ordered: [ScriptResult]) -> Markup {
@@ -177,12 +177,12 @@ struct HTMLReport {
         // A failed run's worker saves its final frame; a passing one's
         // trails go over its last snapshot, or over a blank window.
         var frame: (file: String, what: String)?
-        if FileSystem.exists(FileSystem.join(result.folder, Self.finalFrame)) {
+        if ScriptFiles.exists(ScriptFiles.path(result.folder, Self.finalFrame)) {
             frame = (Self.finalFrame, "the final frame")
         } else if let last = result.records.last(where: { $0.type == "snapshot" }), let file = last["file"]?.string {
             frame = (file, "the last snapshot (\(last["name"]?.string ?? file), at \(formatFixed(last.time, digits: 3)) s)")
         }
-        let size = frame.flatMap { PNGSize(path: FileSystem.join(result.folder, $0.file)) }
+        let size = frame.flatMap { PNGSize(path: ScriptFiles.path(result.folder, $0.file)) }
         let width = size?.width ?? story.windowSize?.width ?? 800
         let height = size?.height ?? story.windowSize?.height ?? 600
         let over = size == nil ? "a blank window (no snapshot was taken)" : frame!.what
@@ -233,7 +233,7 @@ struct HTMLReport {
                 let check = result.failedChecks.first { $0.subject == "snapshot \(name)" }
                 Markup.el("div", [("class", check == nil ? "snapshot" : "snapshot mismatch")]) {
                     image(relative + "/" + file, caption: "snapshot \(name)")
-                    if let check, let golden = goldenCopy(check), FileSystem.exists(FileSystem.join(result.folder, golden)) {
+                    if let check, let golden = goldenCopy(check), ScriptFiles.exists(ScriptFiles.path(result.folder, golden)) {
                         image(relative + "/" + golden, caption: "golden \(check.golden ?? "")")
                     }
                     if let diff = check?.diffFile {
@@ -317,7 +317,7 @@ struct PNGSize {
     var height: Double
 
     init?(path: String) {
-        guard let bytes = try? FileSystem.read(path, upTo: 24), bytes.count >= 24,
+        guard let bytes = try? ScriptFiles.readBytes(path, upTo: 24), bytes.count >= 24,
               bytes[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
         func word(_ at: Int) -> Double { Double(bytes[at..<at + 4].reduce(0) { $0 << 8 | UInt32($1) }) }
         width = word(16)

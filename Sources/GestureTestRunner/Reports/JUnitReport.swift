@@ -1,4 +1,5 @@
 import GestureKit
+import GestureScript
 import Glibc
 
 /// The run as JUnit XML, the format CI systems show test results from
@@ -44,9 +45,9 @@ struct JUnitReport {
 
     private func testCase(_ result: ScriptResult) -> Markup {
         let path = result.script.path
-        let folder = FileSystem.directory(of: path)
-        var attributes = [("name", FileSystem.fileName(of: path)),
-                          ("classname", folder == "." ? "scripts" : folder.split(separator: "/").joined(separator: ".")),
+        let folder = ScriptFiles.folder(of: path)
+        var attributes = [("name", ScriptFiles.lastComponent(of: path)),
+                          ("classname", folder.isEmpty || folder == "." ? "scripts" : folder.split(separator: "/").joined(separator: ".")),
                           ("time", seconds(result.seconds)), ("file", path)]
         if let line = result.failedChecks.first?.line ?? errorLine(result) { attributes.append(("line", "\(line)")) }
         return .el("testcase", attributes) {

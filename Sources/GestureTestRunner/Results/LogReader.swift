@@ -20,7 +20,7 @@ enum LogReader {
     }
 
     static func records(atPath path: String) -> [ScriptRecord] {
-        FileSystem.text(path).map(records(in:)) ?? []
+        (try? ScriptFiles.readText(path, repairingUTF8: true)).map(records(in:)) ?? []
     }
 
     /// One line; nil unless it is a flat JSON object.

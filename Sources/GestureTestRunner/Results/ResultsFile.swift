@@ -34,8 +34,8 @@ enum ResultsFile {
     /// The results a report folder holds, judged again from their logs and
     /// output, with their folders as paths from the current directory.
     static func results(inReport report: String) throws(RunnerError) -> [ScriptResult] {
-        let path = FileSystem.join(report, name)
-        guard FileSystem.exists(path) else { throw .usage("\(report) holds no \(name): not a gesture-demo test report") }
+        let path = ScriptFiles.path(report, name)
+        guard ScriptFiles.exists(path) else { throw .usage("\(report) holds no \(name): not a gesture-demo test report") }
         return LogReader.records(atPath: path).compactMap { record in
             guard record.type == "result", let script = record["script"]?.string,
                   let folder = record["folder"]?.string else { return nil }
@@ -48,7 +48,7 @@ enum ResultsFile {
             case "hung": exit = .hung(seconds: code)
             default: exit = .notStarted(record["message"]?.string ?? "unknown")
             }
-            let full = FileSystem.join(report, folder)
+            let full = folder.hasPrefix("/") ? folder : ScriptFiles.path(report, folder)
             return ScriptResult(script: ScriptFile(path: script, size: Int(record["size"]?.number ?? 0)), exit: exit,
                                 output: record["output"]?.string ?? "",
                                 seconds: record["seconds"]?.number ?? 0, folder: full)
@@ -59,7 +59,7 @@ enum ResultsFile {
     static func durations(in paths: [String]) throws(RunnerError) -> [String: Double] {
         var durations: [String: Double] = [:]
         for path in paths {
-            guard let text = FileSystem.text(path) else { throw .usage("cannot read durations file \(path)") }
+            guard let text = try? ScriptFiles.readText(path, repairingUTF8: true) else { throw .usage("cannot read durations file \(path)") }
             for record in LogReader.records(in: text) where record.type == "result" {
                 if let script = record["script"]?.string, let seconds = record["seconds"]?.number {
                     durations[script] = seconds

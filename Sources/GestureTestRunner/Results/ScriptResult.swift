@@ -71,7 +71,7 @@ public struct ScriptResult: Sendable {
         self.output = output
         self.seconds = seconds
         self.folder = folder
-        records = exit == .exited(0) && !readsPassingLog ? [] : LogReader.records(atPath: FileSystem.join(folder, "log.jsonl"))
+        records = exit == .exited(0) && !readsPassingLog ? [] : LogReader.records(atPath: ScriptFiles.path(folder, "log.jsonl"))
         checks = records.last { $0.type == "end" }.flatMap { $0["checks"]?.number }.map { Int($0) } ?? 0
         let printed = output.split(separator: "\n").map(String.init)
         let path = script.path

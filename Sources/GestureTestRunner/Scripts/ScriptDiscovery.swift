@@ -1,3 +1,5 @@
+import GestureScript
+
 /// One script of a run: its path as the user named it (or as found under
 /// a named folder), and its size, a stand-in for how long it plays.
 public struct ScriptFile: Sendable, Hashable {
@@ -30,8 +32,8 @@ public enum ScriptDiscovery {
             } else if let size = FileSystem.size(of: path) {
                 found[path] = size
             } else {
-                throw .usage(FileSystem.exists(path) ? "\(path) is neither a script nor a folder"
-                                                     : "no such file or folder: \(path)")
+                throw .usage(ScriptFiles.exists(path) ? "\(path) is neither a script nor a folder"
+                                                      : "no such file or folder: \(path)")
             }
         }
         return found.map { ScriptFile(path: $0.key, size: $0.value) }.sorted { $0.path < $1.path }
@@ -39,7 +41,7 @@ public enum ScriptDiscovery {
 
     private static func collect(folder: String, into found: inout [String: Int]) throws(RunnerError) {
         for name in try FileSystem.contents(of: folder) where !name.hasPrefix(".") {
-            let path = folder == "." ? name : FileSystem.join(folder, name)
+            let path = folder == "." ? name : ScriptFiles.path(folder, name)
             if FileSystem.isDirectory(path) {
                 try collect(folder: path, into: &found)
             } else if name.hasSuffix(scriptExtension), let size = FileSystem.size(of: path) {

@@ -1,30 +1,16 @@
 import Glibc
+import GestureScript
 
-/// The few file operations the runner needs, on Glibc directly (the app
-/// is moving off Foundation). Paths are plain strings joined with `/`.
-/// Failures throw `RunnerError` with the path and `strerror`.
+/// The file operations the runner needs beyond `ScriptFiles` (which joins
+/// and splits paths, reads, writes and creates folders): folder listing,
+/// copying, removal, temporary folders, on Glibc directly (the app is
+/// moving off Foundation). Failures throw `RunnerError` with the path and
+/// `strerror`.
 enum FileSystem {
-    static func join(_ a: String, _ b: String) -> String {
-        if a.isEmpty || b.hasPrefix("/") { return b }
-        return a.hasSuffix("/") ? a + b : a + "/" + b
-    }
-
-    /// The folder part of `path` ("." for a bare name).
-    static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    static func fileName(of path: String) -> String {
-        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-    }
-
     private static func status(_ path: String) -> stat? {
         var s = stat()
         return stat(path, &s) == 0 ? s : nil
     }
-
-    static func exists(_ path: String) -> Bool { status(path) != nil }
 
     static func isDirectory(_ path: String) -> Bool {
         status(path).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
@@ -49,61 +35,9 @@ enum FileSystem {
         return names
     }
 
-    /// The file's bytes, or its first `limit` bytes.
-    static func read(_ path: String, upTo limit: Int = .max) throws(RunnerError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .system("cannot read \(path)", errno) }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .system("cannot read \(path)", errno)
-            }
-            if n == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<min(n, limit - bytes.count)])
-            if bytes.count >= limit { return bytes }
-        }
-    }
-
-    /// The file's text, or nil when it cannot be read.
-    static func text(_ path: String) -> String? {
-        (try? read(path)).map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    static func write(_ bytes: some Collection<UInt8>, to path: String) throws(RunnerError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .system("cannot write \(path)", errno) }
-        defer { close(fd) }
-        let all = Array(bytes)
-        var offset = 0
-        while offset < all.count {
-            let n = all.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, all.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .system("cannot write \(path)", errno)
-            }
-            offset += n
-        }
-    }
-
-    static func write(_ text: String, to path: String) throws(RunnerError) {
-        try write(Array(text.utf8), to: path)
-    }
-
     static func copy(_ source: String, to destination: String) throws(RunnerError) {
-        try write(try read(source), to: destination)
-    }
-
-    /// Creates `path` and its missing parents.
-    static func makeDirectories(_ path: String) throws(RunnerError) {
-        if isDirectory(path) { return }
-        let parent = directory(of: path)
-        if parent != path && parent != "." && parent != "/" { try makeDirectories(parent) }
-        if mkdir(path, 0o755) != 0 && errno != EEXIST {
-            throw .system("cannot create folder \(path)", errno)
+        try RunnerError.files { () throws(ScriptFileError) in
+            try ScriptFiles.writeInPlace(try ScriptFiles.readBytes(source), to: destination)
         }
     }
 
@@ -113,7 +47,7 @@ enum FileSystem {
         var s = stat()
         guard lstat(path, &s) == 0 else { return }
         if s.st_mode & S_IFMT == S_IFDIR {
-            for name in try contents(of: path) { try remove(join(path, name)) }
+            for name in try contents(of: path) { try remove(ScriptFiles.path(path, name)) }
             if rmdir(path) != 0 { throw .system("cannot remove \(path)", errno) }
         } else if unlink(path) != 0 {
             throw .system("cannot remove \(path)", errno)
@@ -123,7 +57,7 @@ enum FileSystem {
     /// A new private folder under `$TMPDIR` (or /tmp).
     static func makeTemporaryDirectory(prefix: String) throws(RunnerError) -> String {
         let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-        var template = Array(join(base, prefix + "XXXXXX").utf8CString)
+        var template = Array(ScriptFiles.path(base, prefix + "XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         guard made != nil else { throw .system("cannot create a temporary folder in \(base)", errno) }
         return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
