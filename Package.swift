@@ -93,19 +93,23 @@ let package = Package(
                                                         .when(platforms: [.linux], configuration: .release))]),
 
         // MARK: Tests
+        // Running a command with its output captured and finding the
+        // gesture-demo this test run built, for every test target that
+        // runs a process; no product depends on it.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
         .testTarget(name: "GestureRenderTests", dependencies: ["GestureRender", "GestureKit", "DemoApp"]),
         .testTarget(name: "GestureWaylandTests", dependencies: ["GestureWayland", "GestureKit", "GestureRender"]),
         .testTarget(name: "DemoAppTests", dependencies: ["DemoApp", "GestureKit", "GestureScript"]),
-        .testTarget(name: "GestureScriptTests", dependencies: ["GestureScript", "GestureKit", "GestureRender", "DemoApp"]),
+        .testTarget(name: "GestureScriptTests", dependencies: ["GestureScript", "GestureKit", "GestureRender", "DemoApp", "TestSupport"]),
         .testTarget(name: "GestureSensorsTests",
                     dependencies: ["GestureSensors", "GestureKit",
                                    .product(name: "InMemoryLogging", package: "swift-log")]),
-        .testTarget(name: "GestureTestRunnerTests", dependencies: ["GestureTestRunner", "GestureScript", "GestureRender"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["CCairo"], exclude: ["README.md"]),
+        .testTarget(name: "GestureTestRunnerTests", dependencies: ["GestureTestRunner", "GestureScript", "GestureRender", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CCairo", "TestSupport"], exclude: ["README.md"]),
         // The repository as a user receives it: committed protocol glue,
         // install.sh, the desktop data and the example package.
-        .testTarget(name: "PackagingTests", dependencies: ["DemoApp", "GestureKit", "GestureRender"]),
+        .testTarget(name: "PackagingTests", dependencies: ["DemoApp", "GestureKit", "GestureRender", "TestSupport"]),
         .testTarget(name: "GestureKitPropertyTests",
                     dependencies: ["GestureKit", "DemoApp",
                                    .product(name: "PropertyBased", package: "swift-property-based")]),

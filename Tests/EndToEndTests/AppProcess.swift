@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -6,20 +7,6 @@ import Glibc
 
 /// The real `gesture-demo` binary, run as its users run it.
 enum AppBinary {
-    /// `GESTURE_E2E_APP`, or the debug build next to this package.
-    static func locate() throws -> URL {
-        if let path = ProcessInfo.processInfo.environment["GESTURE_E2E_APP"] {
-            return URL(fileURLWithPath: path)
-        }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let url = root.appendingPathComponent(".build/debug/gesture-demo")
-        guard FileManager.default.isExecutableFile(atPath: url.path) else {
-            throw WestonSessionError.startupFailed("no app binary at \(url.path); run swift build first", logTail: "")
-        }
-        return url
-    }
-
     /// Runs the app headless on `page` with `script` and returns the
     /// snapshot PNG named `snapshot` (the reference the live screenshot
     /// must match).
@@ -28,15 +15,10 @@ enum AppBinary {
         let scriptURL = directory.appendingPathComponent("\(snapshot).gds")
         try script.write(to: scriptURL, atomically: true, encoding: .utf8)
         let out = directory.appendingPathComponent("headless-\(snapshot)")
-        let process = Process()
-        process.executableURL = try locate()
-        process.arguments = ["--headless", "--page", page, "--script", scriptURL.path, "--out", out.path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw WestonSessionError.startupFailed("headless run exited \(process.terminationStatus)", logTail: "")
+        let run = try runCommand([gestureDemoBinary().path, "--headless", "--page", page, "--script", scriptURL.path,
+                                  "--out", out.path])
+        guard run.status == 0 else {
+            throw WestonSessionError.startupFailed("headless run exited \(run.status)", logTail: run.stderr)
         }
         return out.appendingPathComponent("\(snapshot).png")
     }
@@ -45,20 +27,13 @@ enum AppBinary {
     /// window size, from `gesture-demo --dump-tree` (the layout the app
     /// itself computes); nil when no view has that name.
     static func frame(of name: String, page: String, width: Int, height: Int) throws -> [Double]? {
-        let process = Process()
-        process.executableURL = try locate()
-        process.arguments = ["--dump-tree", "--page", page, "--size", "\(width)x\(height)"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let run = try runCommand([gestureDemoBinary().path, "--dump-tree", "--page", page, "--size", "\(width)x\(height)"])
         func find(_ node: Any?) -> [Double]? {
             guard let view = node as? [String: Any] else { return nil }
             if view["name"] as? String == name { return (view["frame"] as? [NSNumber])?.map(\.doubleValue) }
             return (view["subviews"] as? [Any])?.lazy.compactMap(find).first
         }
-        return find(try JSONSerialization.jsonObject(with: data))
+        return find(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)))
     }
 }
 
@@ -132,7 +107,7 @@ final class RunningApp {
         session = try WestonSession(width: 800, height: 600, scale: scale, extraArguments: westonArguments)
         try session.send("capabilities \(capabilities)")
         log = AppLog(url: session.runtimeDirectory.appendingPathComponent("app-log.jsonl"))
-        app = try session.launchClient(executable: AppBinary.locate(),
+        app = try session.launchClient(executable: gestureDemoBinary(),
                                        arguments: ["--page", page, "--log", log.url.path] + arguments,
                                        extraEnv: extraEnv)
         let shown = try session.waitFor(timeout: 10) { isShown(try session.screenshot()) }

@@ -1,9 +1,6 @@
 import Foundation
+import TestSupport
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The live benchmark's harness (tools/bench, weston-inject's timing)
 /// against weston-simple-touch, whose answers are known: it commits a new
@@ -13,8 +10,6 @@ import Glibc
        .enabled(if: endToEndEnabled, "set GESTURE_E2E=1 to run end-to-end tests"))
 struct BenchHarnessEndToEndTests {
     private static let simpleTouch = "/usr/bin/weston-simple-touch"
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
 
     // MARK: weston-inject timing
 
@@ -85,7 +80,7 @@ struct BenchHarnessEndToEndTests {
 
     @Test("the live benchmark plays a short round into weston-simple-touch and reports its figures from ordered timing records")
     func liveBenchmarkShortRound() throws {
-        let scratch = try Self.scratchDirectory()
+        let scratch = try temporaryDirectory("bench-e2e")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let json = scratch.appendingPathComponent("bench.json")
         let kept = scratch.appendingPathComponent("kept")
@@ -126,7 +121,7 @@ struct BenchHarnessEndToEndTests {
 
     @Test("the live benchmark skips a peer that is not installed and stops with one line when a peer cannot start")
     func liveBenchmarkReportsBadInput() throws {
-        let scratch = try Self.scratchDirectory()
+        let scratch = try temporaryDirectory("bench-e2e")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let missing = scratch.appendingPathComponent("no-such-gtk4-demo").path
         let quitter = "/bin/false"
@@ -196,40 +191,16 @@ struct BenchHarnessEndToEndTests {
         return Record(events: events, clients: clients, commits: commits, repaints: object["repaints"] as? [Int] ?? [])
     }
 
-    private static func scratchDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bench-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     /// Runs tools/bench/live.py with the test build's inject module; ends
     /// it after 120 s (it has deadlines of its own, far shorter).
     private static func runBench(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let scratch = try scratchDirectory()
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let out = scratch.appendingPathComponent("stdout"), err = scratch.appendingPathComponent("stderr")
-        for url in [out, err] {
-            try #require(FileManager.default.createFile(atPath: url.path, contents: nil), "cannot create \(url.path)")
-        }
         let module = ProcessInfo.processInfo.environment["GESTURE_E2E_MODULE"]
-            ?? root.appendingPathComponent(".build/weston-inject.so").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [root.appendingPathComponent("tools/bench/live.py").path, "--module", module] + arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
-        let deadline = Date().addingTimeInterval(120)
-        while process.isRunning && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
+            ?? packageRoot.appendingPathComponent(".build/weston-inject.so").path
+        let run = try runCommand(["/usr/bin/python3", packageRoot.appendingPathComponent("tools/bench/live.py").path,
+                                  "--module", module] + arguments, timeout: 120)
+        if run.timedOut {
             Issue.record("tools/bench/live.py did not finish within 120 s")
         }
-        process.waitUntilExit()
-        let read = { (url: URL) in String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self) }
-        return (process.terminationStatus, read(out), read(err))
+        return (run.status, run.stdout, run.stderr)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -124,7 +125,7 @@ struct DisplayEndToEndTests {
         // kiosk shell, which keeps every window fullscreen.
         let session = try WestonSession(width: 800, height: 600, extraArguments: ["--shell=desktop-shell.so"])
         try session.send("capabilities touch,keyboard")
-        let app = try session.launchClient(executable: AppBinary.locate(), arguments: ["--size", "500x350"],
+        let app = try session.launchClient(executable: gestureDemoBinary(), arguments: ["--size", "500x350"],
                                            extraEnv: ["WAYLAND_DEBUG": "1"])
         let trace = { session.output(of: app) }
         let floating = #/create_buffer\(new id wl_buffer@\d+, \d+, 500, 350, 2000, /#

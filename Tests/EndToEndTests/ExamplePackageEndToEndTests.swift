@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `Examples/StrokeCounter`, a package of its own that depends on this one
@@ -8,8 +9,6 @@ import Testing
 @Suite("Example package end to end", .serialized,
        .enabled(if: endToEndEnabled, "set GESTURE_E2E=1 to run end-to-end tests"))
 struct ExamplePackageEndToEndTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let example = packageRoot.appendingPathComponent("Examples/StrokeCounter")
     /// A build folder of its own (the example is another root package),
     /// kept between runs so that only the first build is slow.
@@ -35,22 +34,10 @@ struct ExamplePackageEndToEndTests {
     /// returns its binary.
     static func build() throws -> URL {
         forgetStaleBuild()
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("example-build-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: log) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "build", "--package-path", example.path, "--scratch-path", scratch.path,
-                             "--product", "stroke-counter"]
-        process.standardInput = FileHandle.nullDevice
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        let output = String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self)
-        guard process.terminationStatus == 0 else {
+        let build = try runCommand(["swift", "build", "--package-path", example.path, "--scratch-path", scratch.path,
+                                    "--product", "stroke-counter"])
+        let output = build.stdout + build.stderr
+        guard build.status == 0 else {
             throw WestonSessionError.startupFailed("the example does not build:\n\(output)", logTail: "")
         }
         let warnings = output.split(separator: "\n").filter { $0.contains("warning:") && $0.contains("Examples/") }

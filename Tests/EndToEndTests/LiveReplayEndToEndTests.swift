@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--live --script`: a scenario replayed into the real window under
@@ -11,7 +12,7 @@ struct LiveReplayEndToEndTests {
 
     /// Replays `script` live and returns the app's exit status and output.
     func replay(_ script: URL, in session: WestonSession, arguments: [String] = []) throws -> (status: Int32, output: String) {
-        let app = try session.launchClient(executable: AppBinary.locate(),
+        let app = try session.launchClient(executable: gestureDemoBinary(),
                                            arguments: ["--live", "--script", script.path,
                                                        "--out", session.runtimeDirectory.appendingPathComponent("out").path]
                                                + arguments)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The app at its minimum window size under real weston: an output of
@@ -17,7 +18,7 @@ struct MinimumSizeEndToEndTests {
     static func start(page: String, extraEnv: [String: String] = [:]) throws -> (WestonSession, Process) {
         let session = try WestonSession(width: width, height: height)
         try session.send("capabilities touch,keyboard")
-        let app = try session.launchClient(executable: AppBinary.locate(), arguments: ["--page", page],
+        let app = try session.launchClient(executable: gestureDemoBinary(), arguments: ["--page", page],
                                            extraEnv: extraEnv)
         return (session, app)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--record`: real input injected into weston, written by the app as a
@@ -34,7 +35,7 @@ struct RecordingEndToEndTests {
         let recording = dir.appendingPathComponent("session.gds")
         let liveLog = AppLog(url: dir.appendingPathComponent("live.jsonl"))
         let empty = try session.screenshot()
-        let app = try session.launchClient(executable: AppBinary.locate(),
+        let app = try session.launchClient(executable: gestureDemoBinary(),
                                            arguments: ["--page", page, "--record", recording.path,
                                                        "--log", liveLog.url.path] + arguments)
         let shown = try session.waitFor(timeout: 10) {
@@ -67,14 +68,9 @@ struct RecordingEndToEndTests {
     /// Plays the recording headless, as is; returns its exit status and log.
     func replay(_ recorded: Recorded) throws -> (status: Int32, log: AppLog) {
         let out = recorded.directory.appendingPathComponent("replay")
-        let replay = Process()
-        replay.executableURL = try AppBinary.locate()
-        replay.arguments = ["--headless", "--script", recorded.recording.path, "--out", out.path]
-        replay.standardOutput = FileHandle.nullDevice
-        replay.standardError = FileHandle.nullDevice
-        try replay.run()
-        replay.waitUntilExit()
-        return (replay.terminationStatus, AppLog(url: out.appendingPathComponent("log.jsonl")))
+        let replay = try runCommand([gestureDemoBinary().path, "--headless", "--script", recorded.recording.path,
+                                     "--out", out.path])
+        return (replay.status, AppLog(url: out.appendingPathComponent("log.jsonl")))
     }
 
     /// What the app showed: label changes and recognizer transitions, in

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -340,13 +341,6 @@ final class WestonSession {
         }
         return URL(fileURLWithPath: String(cString: result), isDirectory: true)
     }
-
-    /// The package root, three levels above this file
-    /// (`Tests/EndToEndTests/WestonSession.swift`).
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .deletingLastPathComponent()
 
     /// `GESTURE_E2E_MODULE`, or `.build/weston-inject.so` in the package.
     static func locateModule() throws -> URL {

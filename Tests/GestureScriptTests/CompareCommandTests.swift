@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `gesture-demo compare` and the `--thresholds` and `--dpi` flags, run as
@@ -8,12 +9,11 @@ struct CompareCommandTests {
     /// Runs the app binary with `arguments` in a scratch folder holding
     /// `files`, and hands that folder to `check`.
     func run(_ arguments: [String], files: [String: String] = [:],
-             check: (Scenarios.Output, URL) throws -> Void) throws {
-        let scratch = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("compare-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+             check: (CommandResult, URL) throws -> Void) throws {
+        let scratch = try temporaryDirectory("compare")
         defer { try? FileManager.default.removeItem(at: scratch) }
         for (name, text) in files { try text.write(to: scratch.appendingPathComponent(name), atomically: true, encoding: .utf8) }
-        try check(Scenarios.launch(arguments, capturingIn: scratch, from: scratch), scratch)
+        try check(Scenarios.launch(arguments, from: scratch), scratch)
     }
 
     static var wobblyTap: String {
@@ -24,7 +24,7 @@ struct CompareCommandTests {
     @Test("the documented wobbly tap compares to a table: a tap for UIKit and Flutter, a pan for Android, nothing for GTK; exit 0")
     func documentedExample() throws {
         try run(["compare", Self.wobblyTap]) { output, _ in
-            #expect(output.exitCode == 0, "\(output.stderr)")
+            #expect(output.status == 0, "\(output.stderr)")
             #expect(output.stdout.contains("preset   recognizer     view     decision    at (s)  why"), "\(output.stdout)")
             for line in ["  uikit    lab.tap, tap", "  android  lab.pan", "  gtk      nothing recognized",
                          "  flutter  lab.tap, tap"] {
@@ -36,7 +36,7 @@ struct CompareCommandTests {
     @Test("at --dpi 150 Android's 8 dp is 7.5 px, so the same wobble is a tap there too")
     func dpi() throws {
         try run(["compare", Self.wobblyTap, "--dpi", "150"]) { output, _ in
-            #expect(output.exitCode == 0, "\(output.stderr)")
+            #expect(output.status == 0, "\(output.stderr)")
             #expect(output.stdout.contains("5.91 px/mm (150 dpi), given by --dpi"), "\(output.stdout)")
             #expect(output.stdout.contains("  android  lab.tap, tap\n"), "\(output.stdout)")
         }
@@ -45,7 +45,7 @@ struct CompareCommandTests {
     @Test("--report writes a picture per gesture and an index.html naming them")
     func report() throws {
         try run(["compare", Self.wobblyTap, "--report", "lab"]) { output, folder in
-            #expect(output.exitCode == 0, "\(output.stderr)")
+            #expect(output.status == 0, "\(output.stderr)")
             let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("lab").path).sorted()
             #expect(files == ["gesture-1.png", "index.html"])
             let html = try String(contentsOf: folder.appendingPathComponent("lab/index.html"), encoding: .utf8)
@@ -57,7 +57,7 @@ struct CompareCommandTests {
     func reportEscapesNames() throws {
         let text = try String(contentsOfFile: Self.wobblyTap, encoding: .utf8)
         try run(["compare", "<a&b>.gds", "--report", "lab"], files: ["<a&b>.gds": text]) { output, folder in
-            #expect(output.exitCode == 0, "\(output.stderr)")
+            #expect(output.status == 0, "\(output.stderr)")
             let html = try String(contentsOf: folder.appendingPathComponent("lab/index.html"), encoding: .utf8)
             #expect(html.contains("<h1>gesture-demo compare &lt;a&amp;b&gt;.gds</h1>"), "\(html)")
             #expect(!html.contains("<a&b>"))
@@ -67,7 +67,7 @@ struct CompareCommandTests {
     @Test("a malformed script: exit 2 with file:line:column, and no report")
     func malformed() throws {
         try run(["compare", "bad.gds", "--report", "lab"], files: ["bad.gds": "size 800 600\ntapp 1 2\n"]) { output, folder in
-            #expect(output.exitCode == 2)
+            #expect(output.status == 2)
             #expect(output.stderr.contains("bad.gds:2:1: unknown command 'tapp'"), "\(output.stderr)")
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("lab").path))
         }
@@ -77,7 +77,7 @@ struct CompareCommandTests {
     func noTouches() throws {
         let recording = "page touches\nsize 800 600\npointer move 10 10\nkey press ctrl\nkey release ctrl\nwait 100\n"
         try run(["compare", "keys.gds"], files: ["keys.gds": recording]) { output, _ in
-            #expect(output.exitCode == 2)
+            #expect(output.status == 2)
             #expect(output.stderr.contains("keys.gds has no touches"), "\(output.stderr)")
             #expect(output.stdout.isEmpty)
         }
@@ -86,12 +86,12 @@ struct CompareCommandTests {
     @Test("an unknown --thresholds: exit 2 listing the presets, headless and for compare's sibling flags")
     func unknownPreset() throws {
         try run(["--headless", "--thresholds", "ios"]) { output, _ in
-            #expect(output.exitCode == 2)
+            #expect(output.status == 2)
             #expect(output.stderr.contains("--thresholds expects one of: uikit, android, gtk, flutter; got 'ios'"),
                     "\(output.stderr)")
         }
         try run(["compare", Self.wobblyTap, "--dpi", "0"]) { output, _ in
-            #expect(output.exitCode == 2)
+            #expect(output.status == 2)
             #expect(output.stderr.contains("--dpi expects logical pixels per inch from 20 to 1000, got '0'"), "\(output.stderr)")
         }
     }
@@ -100,7 +100,7 @@ struct CompareCommandTests {
     func headlessPreset() throws {
         let script = "size 800 600\npage gestures\ntap @tapArea\nwait 400\nexpect label output == \"Tapped (android)\"\n"
         try run(["--script", "s.gds", "--out", "out", "--thresholds", "android"], files: ["s.gds": script]) { output, _ in
-            #expect(output.exitCode == 0, "\(output.stderr)")
+            #expect(output.status == 0, "\(output.stderr)")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The scenario files in `Tests/Scenarios`, run the way their users run
@@ -222,25 +223,6 @@ enum Scenarios {
         return (fixture ? fixtures : folder).appendingPathComponent(name).path
     }
 
-    /// The app binary: `GESTURE_DEMO_BINARY`, or `gesture-demo` built
-    /// next to this test bundle (whatever the scratch path), or the
-    /// package's `.build/debug`.
-    static func binary() throws -> URL {
-        if let path = ProcessInfo.processInfo.environment["GESTURE_DEMO_BINARY"] {
-            return URL(fileURLWithPath: path)
-        }
-        var candidates: [URL] = []
-        if let bundle = Bundle.main.executableURL {
-            candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("gesture-demo"))
-        }
-        candidates.append(folder.deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug/gesture-demo"))
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw ScenarioError("no gesture-demo binary at \(candidates.map(\.path)); run swift build first")
-        }
-        return found
-    }
-
     struct Run {
         var exitCode: Int32
         var stdout: String
@@ -260,60 +242,28 @@ enum Scenarios {
 
     /// Runs `gesture-demo --headless --script NAME --out TMP ARGUMENTS`.
     static func run(_ name: String, arguments: [String] = []) throws -> Run {
-        try run(script: path(name), in: makeScratch(), arguments: arguments)
+        try run(script: path(name), in: temporaryDirectory("scenario"), arguments: arguments)
     }
 
     /// Runs a script written into a scratch folder (its goldens go there).
     static func run(text: String, name: String, arguments: [String] = []) throws -> Run {
-        let scratch = try makeScratch()
+        let scratch = try temporaryDirectory("scenario")
         let script = scratch.appendingPathComponent(name)
         try text.write(to: script, atomically: true, encoding: .utf8)
         return try run(script: script.path, in: scratch, arguments: arguments)
     }
 
-    private static func makeScratch() throws -> URL {
-        let scratch = URL(fileURLWithPath: NSTemporaryDirectory())
-            .appendingPathComponent("gesture-scenarios-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        return scratch
-    }
-
     private static func run(script: String, in scratch: URL, arguments: [String]) throws -> Run {
         let out = scratch.appendingPathComponent("out")
-        let output = try launch(["--headless", "--script", script, "--out", out.path] + arguments, capturingIn: scratch)
+        let output = try launch(["--headless", "--script", script, "--out", out.path] + arguments)
         let log = String(decoding: (try? Data(contentsOf: out.appendingPathComponent("log.jsonl"))) ?? Data(), as: UTF8.self)
-        return Run(exitCode: output.exitCode, stdout: output.stdout, stderr: output.stderr, out: out,
+        return Run(exitCode: output.status, stdout: output.stdout, stderr: output.stderr, out: out,
                    records: records(log.split(separator: "\n").map(String.init)), scratch: scratch)
     }
 
-    /// What a finished run of the app printed.
-    struct Output {
-        var exitCode: Int32
-        var stdout: String
-        var stderr: String
+    /// Runs the app binary with `arguments`, from `directory` when given
+    /// (else the package's folder), and waits for it.
+    static func launch(_ arguments: [String], from directory: URL = packageRoot) throws -> CommandResult {
+        try runCommand([gestureDemoBinary().path] + arguments, in: directory)
     }
-
-    /// Runs the app binary with `arguments`, from `directory` when given,
-    /// and waits for it; its streams go through files in `scratch`, so a
-    /// chatty run cannot fill a pipe and stall.
-    static func launch(_ arguments: [String], capturingIn scratch: URL, from directory: URL? = nil) throws -> Output {
-        let stdoutURL = scratch.appendingPathComponent("stdout"), stderrURL = scratch.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
-        let process = Process()
-        process.executableURL = try binary()
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
-        process.standardError = try FileHandle(forWritingTo: stderrURL)
-        try process.run()
-        process.waitUntilExit()
-        let read = { (url: URL) in String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self) }
-        return Output(exitCode: process.terminationStatus, stdout: read(stdoutURL), stderr: read(stderrURL))
-    }
-}
-
-struct ScenarioError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import TestSupport
 import Testing
 
 /// `gesture-demo test` as a CI matrix uses it: shards, their reports
@@ -78,14 +79,8 @@ struct RunnerCommandTests {
         #expect(scripts.count >= 6)
         for script in scripts {
             let alone = folder.appendingPathComponent("alone-" + script)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: try RunnerProcess.binary())
-            process.arguments = ["--headless", "--script", "Tests/Scenarios/" + script, "--out", alone.path]
-            process.currentDirectoryURL = RunnerProcess.package
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
+            _ = try runCommand([gestureDemoBinary().path, "--headless", "--script", "Tests/Scenarios/" + script,
+                                "--out", alone.path], in: RunnerProcess.package)
             let shared = report.appendingPathComponent("scripts/Tests--Scenarios--" + script)
             for file in try FileManager.default.contentsOfDirectory(atPath: alone.path) {
                 let a = try Data(contentsOf: alone.appendingPathComponent(file))

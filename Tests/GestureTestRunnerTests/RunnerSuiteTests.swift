@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import GestureRender
+import TestSupport
 import Testing
 
 /// `gesture-demo test` over `Tests/RunnerFixtures/suite`: three passing
@@ -174,14 +175,9 @@ struct RunnerSuiteTests {
         }
         let run = try Self.shared.get()
         let shot = run.folder.appendingPathComponent("report.png")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: chromium)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1200,6000",
-                             "--screenshot=\(shot.path)", run.report.appendingPathComponent("index.html").absoluteString]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        _ = try runCommand([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                            "--window-size=1200,6000", "--screenshot=\(shot.path)",
+                            run.report.appendingPathComponent("index.html").absoluteString])
         let image = try RenderedImage(contentsOfPNG: shot.path)
         #expect(image.width == 1200)
         // FlatCube's yellow squares are only in the final frames and

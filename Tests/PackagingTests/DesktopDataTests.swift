@@ -2,6 +2,7 @@ import DemoApp
 import Foundation
 import FoundationXML
 import GestureRender
+import TestSupport
 import Testing
 
 /// The launcher entry and the AppStream metainfo agree with the app: the

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The app's memory figure (README, "Memory and start-up") depends on no

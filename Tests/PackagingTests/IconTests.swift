@@ -1,6 +1,7 @@
 import DemoApp
 import Foundation
 import GestureRender
+import TestSupport
 import Testing
 
 /// The app icon is drawn by hand as SVG; its PNG sizes are committed

@@ -1,6 +1,7 @@
 import DemoApp
 import Foundation
 import GestureRender
+import TestSupport
 import Testing
 
 /// `scripts/install.sh` as a user runs it, into a temporary prefix, with

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The Wayland protocol glue is committed so that a fresh clone builds

@@ -1,5 +1,6 @@
 import DemoApp
 import Foundation
+import TestSupport
 import Testing
 
 /// `gesture-demo --version` prints the version kept in DemoApp.version.
@@ -7,7 +8,7 @@ import Testing
 struct VersionTests {
     @Test("--version prints the app's version alone and exits 0")
     func versionFlag() throws {
-        let run = try runCommand([try builtApp().path, "--version"])
+        let run = try runCommand([try gestureDemoBinary().path, "--version"])
         #expect(run.status == 0, "\(run.transcript)")
         #expect(run.stdout == DemoApp.version + "\n")
         #expect(run.stderr.isEmpty)
