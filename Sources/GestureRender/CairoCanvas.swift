@@ -21,9 +21,15 @@ final class CairoCanvas: Canvas {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         let xScale = (m.xx * m.xx + m.yx * m.yx).squareRoot(), yScale = (m.xy * m.xy + m.yy * m.yy).squareRoot()
-        guard let rasters,
+        guard image.rendering == .bitmap, let rasters,
               let bitmap = rasters.surface(for: image, needed: (rect.width * xScale, rect.height * yScale)) else {
+            // Content beyond the image's rectangle is cut off, as a
+            // bitmap's edges cut it.
+            cairo_save(cr)
+            cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+            cairo_clip(cr)
             image.draw(self, rect)
+            cairo_restore(cr)
             return
         }
         cairo_save(cr)

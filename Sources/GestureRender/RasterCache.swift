@@ -23,7 +23,7 @@ final class RasterCache {
     private var entries: [ObjectIdentifier: Entry] = [:]
     /// No bitmap side is longer than this (pixels).
     static let maximumSide = 4096
-    /// Bitmaps kept at most (the pages show two images).
+    /// Bitmaps kept at most.
     static let capacity = 8
 
     deinit {

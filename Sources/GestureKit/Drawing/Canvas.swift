@@ -47,8 +47,8 @@ public protocol Canvas: AnyObject {
     /// One line of text, vertically centred in `rect`.
     func drawText(_ text: String, in rect: Rect, font: Font, color: Color, alignment: TextAlignment)
     /// `image` stretched to fill `rect`. A canvas that keeps bitmaps draws
-    /// the image's content once and reuses it; the default draws the
-    /// content into `rect` each time.
+    /// the content of an image rendered `.bitmap` once and reuses it; the
+    /// default draws the content into `rect` each time.
     func drawImage(_ image: Image, in rect: Rect)
 }
 
