@@ -77,12 +77,16 @@ final class BufferPool {
     }
 
     /// Brings `buffer` up to the latest frame where it fell behind (its
-    /// stale region) by copying those pixels from the buffer that shows it;
+    /// stale region) by copying those pixels from the buffer that shows it,
+    /// but for those within `repainted`, which the next frame draws whole;
     /// returns whether it could. Reading a buffer the compositor holds is
     /// fine; only writing is not.
-    func catchUp(_ buffer: ShmBuffer) -> Bool {
-        guard let stale = buffer.staleRegion else { return true }
+    func catchUp(_ buffer: ShmBuffer, except repainted: Region) -> Bool {
+        guard let missed = buffer.staleRegion else { return true }
         guard let front, front !== buffer, front.size == buffer.size else { return false }
+        // A picture moving every frame repaints much of what the buffer
+        // missed: copying that too would write it twice.
+        let stale = missed.subtracting(repainted)
         let width = Int(buffer.size.width), height = Int(buffer.size.height)
         for rect in stale.rects {
             let x0 = max(0, Int(rect.minX)), x1 = min(width, Int(rect.maxX.rounded(.up)))

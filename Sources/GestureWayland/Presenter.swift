@@ -166,7 +166,7 @@ final class Presenter {
         // The buffer may be frames behind: what it missed is copied from
         // the latest frame (far cheaper than drawing it again), or else
         // repainted.
-        let clip = pool.catchUp(buffer) ? damage : (buffer.staleRegion?.union(damage) ?? damage)
+        let clip = pool.catchUp(buffer, except: damage) ? damage : (buffer.staleRegion?.union(damage) ?? damage)
         renderer.render(window, into: buffer.pixels,
                         width: Int(buffer.size.width), height: Int(buffer.size.height),
                         stride: buffer.stride, scale: scale.factor,

@@ -57,6 +57,18 @@ struct RegionTests {
         #expect(inside.rects == [top])
     }
 
+    @Test("subtracting leaves what the cut does not cover: an L around a corner, nothing under a larger cut")
+    func subtractingKnownShapes() {
+        let picture = Region(Rect(x: 0, y: 0, width: 100, height: 100))
+        let moved = Region(Rect(x: 20, y: 30, width: 100, height: 100))
+        let rest = picture.subtracting(moved)
+        #expect(abs(rest.area - (100 * 100 - 80 * 70)) < 1e-9, "\(rest.rects)")
+        #expect(!rest.rects.contains { $0.intersects(Rect(x: 20, y: 30, width: 80, height: 70)) })
+        #expect(picture.subtracting(Region(Rect(x: -5, y: -5, width: 200, height: 200))).isEmpty)
+        #expect(picture.subtracting(Region(Rect(x: 300, y: 300, width: 5, height: 5))) == picture)
+        #expect(Region().subtracting(moved).isEmpty)
+    }
+
     @Test("a label changed at the top and a view moved at the bottom are repainted as two areas")
     func windowDamageStaysApart() {
         let window = Window(size: Size(width: 800, height: 600), timeSource: VirtualTimeSource())

@@ -75,6 +75,35 @@ public struct Region: Equatable, Sendable {
         return result
     }
 
+    /// The region with `other`'s area taken out: it covers every point of
+    /// this region outside `other`. The pieces left are added as any
+    /// rectangles are, so merging may bring back a little of `other`.
+    public func subtracting(_ other: Region) -> Region {
+        var pieces = rects
+        for cut in other.rects {
+            var next: [Rect] = []
+            for r in pieces {
+                let inside = r.intersection(cut)
+                guard !inside.isEmpty else {
+                    next.append(r)
+                    continue
+                }
+                // Above and below the cut, full width; beside it, its height.
+                let candidates = [
+                    Rect(x: r.minX, y: r.minY, width: r.width, height: inside.minY - r.minY),
+                    Rect(x: r.minX, y: inside.maxY, width: r.width, height: r.maxY - inside.maxY),
+                    Rect(x: r.minX, y: inside.minY, width: inside.minX - r.minX, height: inside.height),
+                    Rect(x: inside.maxX, y: inside.minY, width: r.maxX - inside.maxX, height: inside.height),
+                ]
+                next += candidates.filter { !$0.isEmpty }
+            }
+            pieces = next
+        }
+        var result = Region()
+        for piece in pieces { result.formUnion(piece) }
+        return result
+    }
+
     /// Every rectangle grown to whole pixels.
     public func integral() -> Region {
         var result = Region()
