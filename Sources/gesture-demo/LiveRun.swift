@@ -62,7 +62,8 @@ struct LiveRun {
         let observers: [WindowObserver & RawInputTap] = (log.map { [$0] } ?? []) + (recorder.map { [$0] } ?? [])
         for observer in observers { window.addObserver(observer) }
         let taps = RawInputTaps(observers)
-        window.input.tap = taps
+        // Without a log or a recording, raw input goes nowhere: no tap.
+        if !observers.isEmpty { window.input.tap = taps }
         var liveReplay: LiveReplay?
         if let replay, let script {
             liveReplay = try makeReplay(replay, script: script, window: window, clock: clock, log: log)
