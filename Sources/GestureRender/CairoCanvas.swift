@@ -23,12 +23,16 @@ final class CairoCanvas: Canvas {
         let xScale = (m.xx * m.xx + m.yx * m.yx).squareRoot(), yScale = (m.xy * m.xy + m.yy * m.yy).squareRoot()
         guard image.rendering == .bitmap, let rasters,
               let bitmap = rasters.surface(for: image, needed: (rect.width * xScale, rect.height * yScale)) else {
-            // Content beyond the image's rectangle is cut off, as a
-            // bitmap's edges cut it.
+            // Drawn at its natural size and scaled, as its bitmap would be
+            // (line widths and radii keep their proportions); content
+            // beyond the image's rectangle is cut off, as a bitmap's edges
+            // cut it.
             cairo_save(cr)
             cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
             cairo_clip(cr)
-            image.draw(self, rect)
+            cairo_translate(cr, rect.minX, rect.minY)
+            cairo_scale(cr, rect.width / image.size.width, rect.height / image.size.height)
+            image.draw(self, Rect(origin: .zero, size: image.size))
             cairo_restore(cr)
             return
         }

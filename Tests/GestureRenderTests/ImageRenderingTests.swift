@@ -3,37 +3,44 @@ import GestureRender
 import Testing
 
 /// An image drawn each time (`.drawing`) and one kept as a bitmap
-/// (`.bitmap`) show the same picture when scaled and turned, and neither
-/// shows content its drawing puts beyond the image's rectangle.
+/// (`.bitmap`) show the same picture when scaled and turned, line widths
+/// in proportion, and neither shows content its drawing puts beyond the
+/// image's rectangle.
 @Suite("Image rendering")
 struct ImageRenderingTests {
     static let red = Color(rgb: 0xff0000), blue = Color(rgb: 0x0000ff), green = Color(rgb: 0x00ff00)
-    static let imageSize = Size(width: 100, height: 80)
+    /// Twice the size it is shown at, so that a line drawn at the shown
+    /// size instead would be twice as wide.
+    static let imageSize = Size(width: 200, height: 160)
 
-    /// Red on the left, blue on the right, and a green disc that spills
-    /// half its width past the left edge.
+    /// Red on the left, blue on the right, a green disc that spills half
+    /// its width past the left edge, and a black outline 8 wide.
     static func content(_ canvas: Canvas, _ r: Rect) {
         canvas.fill(r, color: red)
         canvas.fill(Rect(x: r.midX, y: r.minY, width: r.width / 2, height: r.height), color: blue)
         canvas.fillEllipse(in: Rect(x: r.minX - r.width * 0.3, y: r.minY + r.height * 0.2,
                                     width: r.width * 0.6, height: r.height * 0.6), color: green)
+        canvas.strokeRoundedRect(r, radius: 12, color: .black, lineWidth: 8)
     }
 
-    /// The image shown 1.6 times its size and turned by half a radian.
+    /// The image in a view of half its size, shown 1.6 times larger and
+    /// turned by half a radian.
     static func render(_ rendering: Image.Rendering) -> (image: RenderedImage, window: Window, view: ImageView) {
         let window = Window(size: Size(width: 320, height: 320), timeSource: VirtualTimeSource())
         window.backgroundColor = .white
-        let view = ImageView(frame: Rect(origin: Point(x: 110, y: 120), size: imageSize),
+        let view = ImageView(frame: Rect(x: 110, y: 120, width: 100, height: 80),
                              image: Image(size: imageSize, rendering: rendering, draw: content))
         view.transform = AffineTransform(scaleX: 1.6, y: 1.6).concatenating(AffineTransform(rotationAngle: 0.5))
         window.addSubview(view)
         return (RenderedImage(window: window), window, view)
     }
 
-    /// The colour a pixel mostly is: "r", "g", "b", or "w" for white.
+    /// The colour a pixel mostly is: "r", "g", "b", "w" for white or "k"
+    /// for black.
     static func hue(_ image: RenderedImage, _ x: Int, _ y: Int) -> Character {
         let p = image.pixel(x: x, y: y)
         if p.r > 200 && p.g > 200 && p.b > 200 { return "w" }
+        if max(p.r, p.g, p.b) < 90 { return "k" }
         if p.r >= p.g && p.r >= p.b { return "r" }
         return p.g >= p.b ? "g" : "b"
     }
@@ -42,11 +49,11 @@ struct ImageRenderingTests {
     func sameCutOffPicture() {
         let drawn = Self.render(.drawing), bitmap = Self.render(.bitmap)
         let bounds = drawn.view.bounds
-        var inside = 0, agreeing = 0, greenInside = 0
+        var inside = 0, agreeing = 0, greenInside = 0, blackInside = 0
         for y in 0..<drawn.image.height {
             for x in 0..<drawn.image.width {
-                // Where the pixel's centre lands on the image (1.6 window
-                // pixels to one of the image's).
+                // Where the pixel's centre lands in the view (1.6 window
+                // pixels to one of the view's).
                 let p = drawn.view.convert(Point(x: Double(x) + 0.5, y: Double(y) + 0.5), from: nil)
                 if !bounds.insetBy(dx: -1.5, dy: -1.5).contains(p) {
                     // Beyond the edges: the background, untouched.
@@ -57,12 +64,17 @@ struct ImageRenderingTests {
                     let hue = Self.hue(drawn.image, x, y)
                     if hue == Self.hue(bitmap.image, x, y) { agreeing += 1 }
                     if hue == "g" { greenInside += 1 }
+                    if hue == "k" { blackInside += 1 }
                 }
             }
         }
-        // The image covers 100x80 points at 1.6x: about 20,000 pixels.
+        // The view covers 100x80 points at 1.6x: about 20,000 pixels.
         #expect(inside > 15_000, "\(inside) pixels inside the image")
         #expect(greenInside > 2_000, "\(greenInside) green pixels: the disc's part inside the image")
+        // The outline, 8 of the image's 200 shown at 1.6 times half size:
+        // 6.4 pixels wide, 4 of them inside the edges' margin, about 2,300
+        // pixels around (twice as wide if drawn at the view's size).
+        #expect(blackInside > 1_000 && blackInside < 4_000, "\(blackInside) black pixels")
         // Only the colours' boundaries, where the bitmap's filter blends,
         // may read differently.
         #expect(Double(agreeing) >= Double(inside) * 0.98, "\(agreeing) of \(inside) pixels agree")
