@@ -8,7 +8,8 @@
 #               replayed into each, interleaved over rounds: latency, CPU per
 #               touch event, peak RSS, start-up (tools/bench/README.md)
 #   in-process  the toolkit alone (Benchmarks/): touch events per second and
-#               heap allocations per event through the Gestures page, a full
+#               heap allocations per event through the Gestures page, the
+#               same moves paced as live (one frame every 8 ms), a full
 #               1920x1080 frame, a label-only change; figures per event
 #   scenarios   how long each scripted scenario takes to play headless
 #   all         the three, in this order (the default)
@@ -24,7 +25,7 @@ cd "$(dirname "$0")/.."
 mode=all
 case "${1:-}" in
     live|in-process|scenarios|all) mode=$1; shift ;;
-    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*|"") ;;
     *) echo "bench.sh: unknown mode '$1' (live, in-process, scenarios or all; --help)" >&2; exit 2 ;;
 esac

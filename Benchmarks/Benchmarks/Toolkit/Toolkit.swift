@@ -2,10 +2,14 @@ import Benchmark
 import DemoApp
 import GestureKit
 import GestureRender
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // The toolkit's in-process figures (issue 10): touch events per second
 // through hit-testing and the Gestures page's recognizers, heap
-// allocations per event, a full 1920x1080 frame, and a label-only change.
+// allocations per event, the same events paced as live (caches cold after
+// each pause), a full 1920x1080 frame, and a label-only change.
 // Figures are printed, never asserted: `scripts/bench.sh` runs them.
 
 nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
@@ -36,6 +40,25 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations { workload.step() }
         benchmark.stopMeasurement()
+        blackHole(workload.window)
+    }
+
+    // The same moves as live, where a touch frame (two fingers: two
+    // events) comes every 8 ms and the thread sleeps in between: the time
+    // of the two events after each pause, with whatever caches the pause
+    // left cold. Only that time is measured, not the pause.
+    let afterPause = BenchmarkMetric.custom("Two events after 8 ms (us)", useScalingFactor: false)
+    Benchmark("Pinch-and-rotate moves, one frame every 8 ms",
+              configuration: .init(metrics: [afterPause], maxDuration: .seconds(3), maxIterations: 400)) { benchmark in
+        var workload = TouchWorkload(.pinchMovesOnly)
+        for _ in 0..<workload.eventsPerCycle { workload.step() }
+        let clock = ContinuousClock()
+        usleep(8_000)
+        let start = clock.now
+        workload.step()
+        workload.step()
+        let elapsed = (clock.now - start).components
+        benchmark.measurement(afterPause, Int(elapsed.seconds) * 1_000_000 + Int(elapsed.attoseconds / 1_000_000_000_000))
         blackHole(workload.window)
     }
 
