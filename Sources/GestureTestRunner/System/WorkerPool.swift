@@ -1,4 +1,5 @@
 import CPosix
+import GestureScript
 import Glibc
 
 /// How a worker ended a job.
@@ -167,14 +168,8 @@ final class WorkerPool {
 
     /// Writes a job's line; a worker that has died shows it on its output.
     private func send(_ line: String, to worker: Worker) {
-        let bytes = Array(line.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(worker.input, $0.baseAddress! + offset, bytes.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return }
-            offset += n
-        }
+        // A dead worker's EPIPE comes back as a code (SIGPIPE is ignored).
+        ScriptFiles.write(line, to: worker.input)
     }
 
     /// Reads what the worker wrote; true at end of file (the worker is
