@@ -37,23 +37,18 @@ public enum ScriptFiles {
         access(path, F_OK) == 0
     }
 
-    /// Creates `path` and its missing parents, as `mkdir -p` does.
-    ///
-    /// A file where a folder should be is reported as "a file is in the
-    /// way". With `namingFileInTheWay: false` it is not looked for: the
-    /// `mkdir` below it fails instead ("Not a directory"), or, for `path`
-    /// itself, nothing fails here and the first write into it does. The
-    /// test runner keeps that older rule so its messages stay as they were.
-    public static func createFolder(_ path: String, namingFileInTheWay: Bool = true) throws(ScriptFileError) {
+    /// Creates `path` and its missing parents, as `mkdir -p` does. A file
+    /// where a folder should be is reported as "a file is in the way".
+    public static func createFolder(_ path: String) throws(ScriptFileError) {
         var isFolder = stat()
         if stat(path, &isFolder) == 0 {
-            guard isFolder.st_mode & S_IFMT == S_IFDIR || !namingFileInTheWay else {
+            guard isFolder.st_mode & S_IFMT == S_IFDIR else {
                 throw ScriptFileError(path: path, action: "create folder", reason: "a file is in the way")
             }
             return
         }
         let parent = folder(of: path)
-        if !parent.isEmpty, parent != path { try createFolder(parent, namingFileInTheWay: namingFileInTheWay) }
+        if !parent.isEmpty, parent != path { try createFolder(parent) }
         if mkdir(path, 0o755) != 0, errno != EEXIST {
             throw ScriptFileError(path: path, action: "create folder", errno: errno)
         }
