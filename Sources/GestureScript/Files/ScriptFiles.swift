@@ -55,10 +55,9 @@ public enum ScriptFiles {
     }
 
     /// The UTF-8 text of the file at `path`. Bytes that are not UTF-8 fail
-    /// the read, or with `repairingUTF8` become U+FFFD.
-    public static func readText(_ path: String, repairingUTF8: Bool = false) throws(ScriptFileError) -> String {
+    /// the read.
+    public static func readText(_ path: String) throws(ScriptFileError) -> String {
         let bytes = try readBytes(path)
-        if repairingUTF8 { return String(decoding: bytes, as: UTF8.self) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ScriptFileError(path: path, action: "read", reason: "not UTF-8 text")
         }
