@@ -28,11 +28,6 @@ enum LogReader {
         (try? ScriptFiles.readBytes(path)).map(records(in:)) ?? []
     }
 
-    /// One line; nil unless it is a flat JSON object.
-    static func record(_ bytes: [UInt8]) -> ScriptRecord? {
-        record(bytes, 0..<bytes.count)
-    }
-
     /// The line at `range` of `bytes`; nil unless it is a flat JSON object.
     static func record(_ bytes: [UInt8], _ range: Range<Int>) -> ScriptRecord? {
         var parser = FlatJSONParser(bytes: bytes, range: range)
