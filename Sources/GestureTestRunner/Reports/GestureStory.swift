@@ -131,18 +131,7 @@ struct GestureStory {
     var focus: ClosedRange<Double>? {
         guard let failure = failureTime else { return nil }
         let before = trails.filter { $0.start <= failure }
-        guard let last = before.max(by: { $0.start < $1.start }) else { return nil }
-        var start = last.start
-        // Walk back over fingers that were still down when a later one
-        // went down: they belong to the same gesture.
-        var changed = true
-        while changed {
-            changed = false
-            for trail in before where trail.start < start && trail.finish >= start {
-                start = trail.start
-                changed = true
-            }
-        }
-        return start...failure
+        guard let last = GestureSpan.groups(before.map { ($0.start, $0.finish) }).last else { return nil }
+        return before[last[0]].start...failure
     }
 }
