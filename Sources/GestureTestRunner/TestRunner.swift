@@ -81,7 +81,7 @@ public struct TestRunner {
         if let report = options.report {
             try prepareReportFolder(report)
             root = ScriptFiles.path(report, HTMLReport.scriptsFolder)
-            try RunnerError.files { () throws(ScriptFileError) in try ScriptFiles.createFolder(root, namingFileInTheWay: false) }
+            try FileSystem.createFolder(root)
         } else {
             root = try FileSystem.makeTemporaryDirectory(prefix: "gesture-demo-test-")
         }
@@ -163,7 +163,7 @@ public struct TestRunner {
             }
             for name in names { try FileSystem.remove(ScriptFiles.path(report, name)) }
         }
-        try RunnerError.files { () throws(ScriptFileError) in try ScriptFiles.createFolder(report, namingFileInTheWay: false) }
+        try FileSystem.createFolder(report)
     }
 
     // MARK: Merging
@@ -184,7 +184,7 @@ public struct TestRunner {
         let folders = Self.folderNames(for: results.map(\.script))
         for (i, folder) in folders.enumerated() {
             let target = ScriptFiles.path(root, folder)
-            try RunnerError.files { () throws(ScriptFileError) in try ScriptFiles.createFolder(target, namingFileInTheWay: false) }
+            try FileSystem.createFolder(target)
             if FileSystem.isDirectory(results[i].folder) {
                 for name in try FileSystem.contents(of: results[i].folder) {
                     try FileSystem.copy(ScriptFiles.path(results[i].folder, name), to: ScriptFiles.path(target, name))
@@ -201,7 +201,7 @@ public struct TestRunner {
         let sorted = results.sorted { $0.script.path < $1.script.path }
         if let junit = options.junit {
             let folder = ScriptFiles.folder(of: junit)
-            if !folder.isEmpty { try RunnerError.files { () throws(ScriptFileError) in try ScriptFiles.createFolder(folder, namingFileInTheWay: false) } }
+            if !folder.isEmpty { try FileSystem.createFolder(folder) }
             try RunnerError.files { () throws(ScriptFileError) in try ScriptFiles.writeInPlace(JUnitReport(results: sorted, name: suiteName).xml, to: junit) }
         }
         if let report = options.report {

@@ -1,3 +1,4 @@
+import GestureScript
 import GestureTestRunner
 import Glibc
 
@@ -20,7 +21,7 @@ enum TestWorker {
             let code = exitCode { var command = try GestureDemo.parseAsRoot(arguments); try command.run() }
             // Everything the job printed goes before its end line.
             fflush(nil)
-            _ = WorkerProtocol.endLine(code: code).utf8CString.withUnsafeBufferPointer { write(STDOUT_FILENO, $0.baseAddress, $0.count - 1) }
+            ScriptFiles.write(WorkerProtocol.endLine(code: code), to: STDOUT_FILENO)
         }
         exit(0)
     }

@@ -12,22 +12,33 @@ public struct GestureSpan: Equatable, Sendable {
     /// last gesture).
     public var until: Double
 
-    /// Splits trails (in touch-down order) into gestures: a touch that goes
-    /// down while another is still down, or at the instant one lifts,
-    /// belongs to its gesture.
+    /// Splits trails into gestures (`groups`), each lasting until the next
+    /// one's first touch-down.
     public static func split(_ trails: [TouchTrail]) -> [GestureSpan] {
-        var spans: [GestureSpan] = []
-        var lastUp = -Double.infinity
-        for trail in trails.sorted(by: { $0.start.time < $1.start.time }) {
-            if trail.start.time <= lastUp, !spans.isEmpty {
-                spans[spans.count - 1].trails.append(trail)
-            } else {
-                if !spans.isEmpty { spans[spans.count - 1].until = trail.start.time }
-                spans.append(GestureSpan(trails: [trail], start: trail.start.time, until: .infinity))
-            }
-            lastUp = max(lastUp, trail.end.time)
+        var spans = groups(trails.map { ($0.start.time, $0.end.time) }).map { group in
+            GestureSpan(trails: group.map { trails[$0] }, start: trails[group[0]].start.time, until: .infinity)
         }
+        for i in spans.indices.dropLast() { spans[i].until = spans[i + 1].start }
         return spans
+    }
+
+    /// Groups touches, given by when each went down and up, into gestures:
+    /// a touch that goes down while another is still down, or at the
+    /// instant one lifts, belongs to its gesture. Returns indices into
+    /// `touches`, the gestures and the touches in each in touch-down order.
+    public static func groups(_ touches: [(start: Double, end: Double)]) -> [[Int]] {
+        var groups: [[Int]] = []
+        var lastUp = -Double.infinity
+        let order = touches.indices.sorted { (touches[$0].start, $0) < (touches[$1].start, $1) }
+        for i in order {
+            if touches[i].start <= lastUp, !groups.isEmpty {
+                groups[groups.count - 1].append(i)
+            } else {
+                groups.append([i])
+            }
+            lastUp = max(lastUp, touches[i].end)
+        }
+        return groups
     }
 
     /// The verdicts of `run` made during this gesture.

@@ -37,33 +37,27 @@ public enum ScriptFiles {
         access(path, F_OK) == 0
     }
 
-    /// Creates `path` and its missing parents, as `mkdir -p` does.
-    ///
-    /// A file where a folder should be is reported as "a file is in the
-    /// way". With `namingFileInTheWay: false` it is not looked for: the
-    /// `mkdir` below it fails instead ("Not a directory"), or, for `path`
-    /// itself, nothing fails here and the first write into it does. The
-    /// test runner keeps that older rule so its messages stay as they were.
-    public static func createFolder(_ path: String, namingFileInTheWay: Bool = true) throws(ScriptFileError) {
+    /// Creates `path` and its missing parents, as `mkdir -p` does. A file
+    /// where a folder should be is reported as "a file is in the way".
+    public static func createFolder(_ path: String) throws(ScriptFileError) {
         var isFolder = stat()
         if stat(path, &isFolder) == 0 {
-            guard isFolder.st_mode & S_IFMT == S_IFDIR || !namingFileInTheWay else {
+            guard isFolder.st_mode & S_IFMT == S_IFDIR else {
                 throw ScriptFileError(path: path, action: "create folder", reason: "a file is in the way")
             }
             return
         }
         let parent = folder(of: path)
-        if !parent.isEmpty, parent != path { try createFolder(parent, namingFileInTheWay: namingFileInTheWay) }
+        if !parent.isEmpty, parent != path { try createFolder(parent) }
         if mkdir(path, 0o755) != 0, errno != EEXIST {
             throw ScriptFileError(path: path, action: "create folder", errno: errno)
         }
     }
 
     /// The UTF-8 text of the file at `path`. Bytes that are not UTF-8 fail
-    /// the read, or with `repairingUTF8` become U+FFFD.
-    public static func readText(_ path: String, repairingUTF8: Bool = false) throws(ScriptFileError) -> String {
+    /// the read.
+    public static func readText(_ path: String) throws(ScriptFileError) -> String {
         let bytes = try readBytes(path)
-        if repairingUTF8 { return String(decoding: bytes, as: UTF8.self) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ScriptFileError(path: path, action: "read", reason: "not UTF-8 text")
         }

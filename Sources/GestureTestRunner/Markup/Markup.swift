@@ -1,3 +1,5 @@
+import GestureKit
+
 /// A node of an HTML, SVG or XML document. Text and attribute values are
 /// escaped when the document is written, so no caller ever builds markup
 /// by string concatenation (and a label text such as `<b>` or `"&"` in a
@@ -116,14 +118,10 @@ public enum Markup: Sendable {
 }
 
 extension Markup {
-    /// A coordinate or length for SVG: one decimal, the way `formatFixed`
-    /// writes it, without its general-purpose cost (a picture has
-    /// thousands).
+    /// A coordinate or length for SVG: one decimal; 0 for a value that is
+    /// not finite.
     static func number(_ v: Double) -> String {
-        guard v.isFinite else { return "0" }
-        let tenths = Int((v * 10).rounded())
-        let whole = abs(tenths) / 10, fraction = abs(tenths) % 10
-        return (tenths < 0 ? "-" : "") + String(whole) + "." + String(fraction)
+        v.isFinite ? formatFixed(v, digits: 1) : "0"
     }
 }
 

@@ -46,6 +46,12 @@ struct GestureStory {
     var endTime = 0.0
     /// The window size at the end, if a `size` input said.
     var windowSize: (width: Double, height: Double)?
+    /// The gesture that led to the failure: from the start of the last
+    /// touch sequence that began before it (the fingers down together,
+    /// from the first down after all were up) to the failure. Nil when the
+    /// run did not fail or no finger touched before it. Worked out once,
+    /// in `init`: a report's pictures ask for it several times.
+    private(set) var focus: ClosedRange<Double>?
 
     init(records: [ScriptRecord]) {
         var open: [String: Int] = [:]
@@ -112,6 +118,7 @@ struct GestureStory {
             default: break
             }
         }
+        focus = gestureBeforeFailure()
     }
 
     private mutating func close(_ index: Int, _ how: String, at t: Double) {
@@ -124,25 +131,11 @@ struct GestureStory {
         [failedChecks.first?.time, stop?.time].compactMap { $0 }.min()
     }
 
-    /// The gesture that led to the failure: from the start of the last
-    /// touch sequence that began before it (the fingers down together,
-    /// from the first down after all were up) to the failure. Nil when the
-    /// run did not fail or no finger touched before it.
-    var focus: ClosedRange<Double>? {
+    /// `focus`, from the trails and the failure.
+    private func gestureBeforeFailure() -> ClosedRange<Double>? {
         guard let failure = failureTime else { return nil }
         let before = trails.filter { $0.start <= failure }
-        guard let last = before.max(by: { $0.start < $1.start }) else { return nil }
-        var start = last.start
-        // Walk back over fingers that were still down when a later one
-        // went down: they belong to the same gesture.
-        var changed = true
-        while changed {
-            changed = false
-            for trail in before where trail.start < start && trail.finish >= start {
-                start = trail.start
-                changed = true
-            }
-        }
-        return start...failure
+        guard let last = GestureSpan.groups(before.map { ($0.start, $0.finish) }).last else { return nil }
+        return before[last[0]].start...failure
     }
 }

@@ -7,7 +7,12 @@ import GestureScript
 /// crash still gives every record written before it.
 enum LogReader {
     static func records(in text: String) -> [ScriptRecord] {
-        let bytes = Array(text.utf8)
+        records(in: Array(text.utf8))
+    }
+
+    /// The records of a log's bytes; bytes that are not UTF-8 in a string
+    /// value become U+FFFD.
+    static func records(in bytes: [UInt8]) -> [ScriptRecord] {
         var records: [ScriptRecord] = []
         var start = 0
         while start < bytes.count {
@@ -20,12 +25,7 @@ enum LogReader {
     }
 
     static func records(atPath path: String) -> [ScriptRecord] {
-        (try? ScriptFiles.readText(path, repairingUTF8: true)).map(records(in:)) ?? []
-    }
-
-    /// One line; nil unless it is a flat JSON object.
-    static func record(_ bytes: [UInt8]) -> ScriptRecord? {
-        record(bytes, 0..<bytes.count)
+        (try? ScriptFiles.readBytes(path)).map(records(in:)) ?? []
     }
 
     /// The line at `range` of `bytes`; nil unless it is a flat JSON object.

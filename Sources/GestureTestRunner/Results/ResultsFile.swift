@@ -59,8 +59,8 @@ enum ResultsFile {
     static func durations(in paths: [String]) throws(RunnerError) -> [String: Double] {
         var durations: [String: Double] = [:]
         for path in paths {
-            guard let text = try? ScriptFiles.readText(path, repairingUTF8: true) else { throw .usage("cannot read durations file \(path)") }
-            for record in LogReader.records(in: text) where record.type == "result" {
+            guard let bytes = try? ScriptFiles.readBytes(path) else { throw .usage("cannot read durations file \(path)") }
+            for record in LogReader.records(in: bytes) where record.type == "result" {
                 if let script = record["script"]?.string, let seconds = record["seconds"]?.number {
                     durations[script] = seconds
                 }

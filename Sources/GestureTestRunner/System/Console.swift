@@ -1,4 +1,5 @@
 import GestureKit
+import GestureScript
 import Glibc
 
 /// The runner's standard output: result lines, and on a terminal one live
@@ -16,32 +17,20 @@ final class Console {
     /// Prints a line (above the progress line on a terminal).
     func line(_ text: String) {
         clearProgress()
-        write(text + "\n", to: STDOUT_FILENO)
+        ScriptFiles.write(text + "\n", to: STDOUT_FILENO)
     }
 
     func progress(done: Int, total: Int, passed: Int, failed: Int, elapsed: Double) {
         guard isTerminal else { return }
         let text = "[\(done)/\(total)] \(passed) passed, \(failed) failed, \(formatFixed(elapsed, digits: 1)) s"
-        write("\r\u{1B}[2K" + text, to: STDOUT_FILENO)
+        // Unbuffered: the progress line has no newline to flush a buffer.
+        ScriptFiles.write("\r\u{1B}[2K" + text, to: STDOUT_FILENO)
         progressShown = true
     }
 
     func clearProgress() {
         guard progressShown else { return }
-        write("\r\u{1B}[2K", to: STDOUT_FILENO)
+        ScriptFiles.write("\r\u{1B}[2K", to: STDOUT_FILENO)
         progressShown = false
-    }
-}
-
-/// Writes all of `text` to `fd` at once, unbuffered (the progress line
-/// has no newline to flush a buffer).
-func write(_ text: String, to fd: Int32) {
-    let bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-        let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
-        if n < 0 && errno == EINTR { continue }
-        if n <= 0 { return }
-        offset += n
     }
 }

@@ -35,6 +35,11 @@ enum FileSystem {
         return names
     }
 
+    /// `ScriptFiles.createFolder`, failing as the runner does.
+    static func createFolder(_ path: String) throws(RunnerError) {
+        try RunnerError.files { () throws(ScriptFileError) in try ScriptFiles.createFolder(path) }
+    }
+
     static func copy(_ source: String, to destination: String) throws(RunnerError) {
         try RunnerError.files { () throws(ScriptFileError) in
             try ScriptFiles.writeInPlace(try ScriptFiles.readBytes(source), to: destination)

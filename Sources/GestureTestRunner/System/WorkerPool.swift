@@ -1,4 +1,5 @@
 import CPosix
+import GestureScript
 import Glibc
 
 /// How a worker ended a job.
@@ -44,7 +45,8 @@ struct WorkerFinish {
 /// and every `tickInterval` for a live progress line.
 final class WorkerPool {
     let program: String
-    let arguments: [String]
+    /// What a worker is started with after `program`.
+    static let arguments = ["test", "--serve"]
     let jobs: Int
     let watchdog: Double
     /// The most output kept per job; the rest is dropped with a note.
@@ -67,10 +69,9 @@ final class WorkerPool {
     }
 
     /// - Parameters:
-    ///   - program: the worker executable, started as `program ARGUMENTS`.
-    init(program: String, arguments: [String] = ["test", "--serve"], jobs: Int, watchdog: Double) {
+    ///   - program: the worker executable, started as `program test --serve`.
+    init(program: String, jobs: Int, watchdog: Double) {
         self.program = program
-        self.arguments = arguments
         self.jobs = max(jobs, 1)
         self.watchdog = watchdog
     }
@@ -167,14 +168,8 @@ final class WorkerPool {
 
     /// Writes a job's line; a worker that has died shows it on its output.
     private func send(_ line: String, to worker: Worker) {
-        let bytes = Array(line.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(worker.input, $0.baseAddress! + offset, bytes.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return }
-            offset += n
-        }
+        // A dead worker's EPIPE comes back as a code (SIGPIPE is ignored).
+        ScriptFiles.write(line, to: worker.input)
     }
 
     /// Reads what the worker wrote; true at end of file (the worker is
@@ -241,7 +236,7 @@ final class WorkerPool {
         sigaddset(&defaults, SIGPIPE)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
-        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        let argv = ([program] + WorkerPool.arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, program, &actions, &attributes, argv, environ)
