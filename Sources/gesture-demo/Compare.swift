@@ -26,9 +26,12 @@ struct Compare: ParsableCommand {
     @Option(help: "Page shown before the script's first page.")
     var page = DemoPage.touches
 
-    /// Shared with the app's own flags (`--dpi`; `--thresholds` does not
-    /// apply: compare judges under every preset).
-    @OptionGroup var lab: ThresholdOptions
+    @OptionGroup var dpi: DensityOptions
+
+    // The app's own flags are read wherever they stand on the command line
+    // (ArgumentParser), so `compare --thresholds X` would reach the app and
+    // be ignored here; this hidden group holds what was given, to refuse it.
+    @OptionGroup(visibility: .private) var thresholds: ThresholdOptions
 
     @Option(help: ArgumentHelp("Also write a picture of each gesture under every preset, and index.html, here.",
                                valueName: "DIR"))
@@ -38,23 +41,18 @@ struct Compare: ParsableCommand {
     var timeLimit = ScriptDefaults.timeLimit
 
     func validate() throws {
-        _ = try size.map(parseWindowSize)
-        _ = try density()
-        try validateSeconds(timeLimit, flag: "--time-limit")
-    }
-
-    private func density() throws -> OutputDensity {
-        guard lab.presetName == GestureThresholds.uikit.name else {
+        if thresholds.presetName != nil {
             throw ValidationError("compare judges under every preset; --thresholds does not apply to it")
         }
-        return try lab.headlessDensity()
+        _ = try size.map(parseWindowSize)
+        try validateSeconds(timeLimit, flag: "--time-limit")
     }
 
     func run() throws {
         let text = try GestureDemo.readScript(file)
         let script = try ScriptSetup.parse(text, name: file, report: printError)
         let windowSize = try size.map(parseWindowSize) ?? DemoApp.defaultSize
-        let density = try density()
+        let density = try dpi.headlessDensity()
         var comparison = ThresholdComparison(script: script, makeWindow: { [page] preset, clock in
             HeadlessRun.makeWindow(size: windowSize, page: page, clock: clock, thresholds: preset, density: density)
         }, configure: { player, window in ScriptSetup.connectApp(player, window: window) })

@@ -65,7 +65,9 @@ struct GestureDemo: ParsableCommand {
     @Option(help: "Page to show first: \(DemoPage.allCases.map(\.rawValue).joined(separator: ", ")).")
     var page = DemoPage.touches
 
-    @OptionGroup var lab: ThresholdOptions
+    @OptionGroup var thresholds: ThresholdOptions
+
+    @OptionGroup var dpi: DensityOptions
 
     func validate() throws {
         _ = try parsedSize()
@@ -118,7 +120,7 @@ struct GestureDemo: ParsableCommand {
                                     timeLimit: timeLimit)
         }
         try LiveRun(size: windowSize, page: page, logPath: log, accelerometerRoot: accelerometerRoot,
-                    recordPath: record, replay: replay, thresholds: lab.preset(), density: lab.density()).run()
+                    recordPath: record, replay: replay, thresholds: thresholds.preset(), density: dpi.density()).run()
     }
 
     /// The script file's text; unreadable files are usage errors.
@@ -144,8 +146,8 @@ struct GestureDemo: ParsableCommand {
         let summary = try HeadlessRun(scriptText: text, scriptName: name, outputDirectory: out,
                                       size: size, page: page, timeLimit: timeLimit,
                                       goldenDirectory: goldens.isEmpty ? "." : goldens,
-                                      updateGoldens: updateGoldens, thresholds: lab.preset(),
-                                      density: lab.headlessDensity(), finalFrame: finalFrame).run()
+                                      updateGoldens: updateGoldens, thresholds: thresholds.preset(),
+                                      density: dpi.headlessDensity(), finalFrame: finalFrame).run()
         print(summary)
     }
 }

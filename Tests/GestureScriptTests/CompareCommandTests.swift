@@ -96,6 +96,17 @@ struct CompareCommandTests {
         }
     }
 
+    @Test("compare refuses --thresholds, even the default's name and after FILE: exit 2, saying it judges under every preset",
+          arguments: [["--thresholds", "android", "FILE"], ["--thresholds", "uikit", "FILE"], ["FILE", "--thresholds", "gtk"]])
+    func thresholdsRefused(_ arguments: [String]) throws {
+        try run(["compare"] + arguments.map { $0 == "FILE" ? Self.wobblyTap : $0 }) { output, _ in
+            #expect(output.status == 2)
+            #expect(output.stderr.contains("compare judges under every preset; --thresholds does not apply to it"),
+                    "\(output.stderr)")
+            #expect(output.stdout.isEmpty)
+        }
+    }
+
     @Test("--thresholds android judges a headless run by Android's rules: the label says so")
     func headlessPreset() throws {
         let script = "size 800 600\npage gestures\ntap @tapArea\nwait 400\nexpect label output == \"Tapped (android)\"\n"
