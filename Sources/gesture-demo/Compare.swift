@@ -20,11 +20,7 @@ struct Compare: ParsableCommand {
     @Argument(help: "An input script or a --record recording (docs/scripting.md).")
     var file: String
 
-    @Option(help: "Window size in logical pixels, WIDTHxHEIGHT, before the script's first size (default 800x600).")
-    var size: String?
-
-    @Option(help: "Page shown before the script's first page.")
-    var page = DemoPage.touches
+    @OptionGroup var windowOptions: WindowOptions
 
     @OptionGroup var dpi: DensityOptions
 
@@ -37,26 +33,23 @@ struct Compare: ParsableCommand {
                                valueName: "DIR"))
     var report: String?
 
-    @Option(parsing: .unconditional, help: "Stop the script after this many seconds of virtual time.")
-    var timeLimit = ScriptDefaults.timeLimit
+    @OptionGroup var timeLimit: TimeLimitOption
 
     func validate() throws {
         if thresholds.presetName != nil {
             throw ValidationError("compare judges under every preset; --thresholds does not apply to it")
         }
-        _ = try size.map(parseWindowSize)
-        try validateSeconds(timeLimit, flag: "--time-limit")
     }
 
     func run() throws {
         let text = try GestureDemo.readScript(file)
         let script = try ScriptSetup.parse(text, name: file, report: printError)
-        let windowSize = try size.map(parseWindowSize) ?? DemoApp.defaultSize
+        let windowSize = try windowOptions.parsedSize() ?? DemoApp.defaultSize
         let density = try dpi.headlessDensity()
-        var comparison = ThresholdComparison(script: script, makeWindow: { [page] preset, clock in
+        var comparison = ThresholdComparison(script: script, makeWindow: { [page = windowOptions.page] preset, clock in
             HeadlessRun.makeWindow(size: windowSize, page: page, clock: clock, thresholds: preset, density: density)
         }, configure: { player, window in ScriptSetup.connectApp(player, window: window) })
-        comparison.timeLimit = timeLimit
+        comparison.timeLimit = timeLimit.seconds
         let runs = comparison.run()
         guard let trails = runs.first?.trails, !trails.isEmpty else {
             throw ExitError.usage("\(file) has no touches (no down, tap, swipe... and no pointer drag): "

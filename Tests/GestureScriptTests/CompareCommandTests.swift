@@ -42,6 +42,17 @@ struct CompareCommandTests {
         }
     }
 
+    @Test("--size and --page after 'compare' set the window a script without size or page lines starts with")
+    func windowFlags() throws {
+        let text = try String(contentsOfFile: Self.wobblyTap, encoding: .utf8).split(separator: "\n")
+            .filter { !$0.hasPrefix("size ") && !$0.hasPrefix("page ") }.joined(separator: "\n") + "\n"
+        try run(["compare", "s.gds", "--size", "1000x700", "--page", "gestures"], files: ["s.gds": text]) { output, _ in
+            #expect(output.status == 0, "\(output.stderr)")
+            #expect(output.stdout.contains(" at 1000x700, "), "\(output.stdout)")
+            #expect(output.stdout.contains("  android  lab.pan\n"), "\(output.stdout)")
+        }
+    }
+
     @Test("--report writes a picture per gesture and an index.html naming them")
     func report() throws {
         try run(["compare", Self.wobblyTap, "--report", "lab"]) { output, folder in
