@@ -74,21 +74,17 @@ struct Compare: ParsableCommand {
             throw ExitError.runtime("cannot create report folder: \(error)")
         }
         var figures: [(file: String, caption: String)] = []
-        for (i, span) in spans.enumerated() {
-            let name = "gesture-\(i + 1).png"
-            let fingers = span.trails.count == 1 ? "1 finger" : "\(span.trails.count) fingers"
-            let caption = "Gesture \(i + 1) of \(spans.count): \(fingers), from \(formatFixed(span.start, digits: 3)) s"
-            let picture = ComparisonPicture(runs: summary.runs, span: span, title: "\(file): \(caption)")
-            do {
-                try picture.writePNG(to: ScriptFiles.path(directory, name))
-            } catch {
-                throw ExitError.runtime("\(error)")
-            }
-            figures.append((name, caption))
-        }
-        let page = ComparisonHTML.page(title: "gesture-demo compare \(file)", text: summary.text, figures: figures)
         let index = ScriptFiles.path(directory, "index.html")
         do {
+            for (i, span) in spans.enumerated() {
+                let name = "gesture-\(i + 1).png"
+                let fingers = span.trails.count == 1 ? "1 finger" : "\(span.trails.count) fingers"
+                let caption = "Gesture \(i + 1) of \(spans.count): \(fingers), from \(formatFixed(span.start, digits: 3)) s"
+                let picture = ComparisonPicture(runs: summary.runs, span: span, title: "\(file): \(caption)")
+                try picture.writePNG(to: ScriptFiles.path(directory, name))
+                figures.append((name, caption))
+            }
+            let page = ComparisonHTML.page(title: "gesture-demo compare \(file)", text: summary.text, figures: figures)
             try ScriptFiles.writeText(page, to: index)
         } catch {
             throw ExitError.runtime("\(error)")
