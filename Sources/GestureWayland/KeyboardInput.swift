@@ -19,27 +19,40 @@ final class KeyboardInput {
     private let target: InputTarget
     private let context: OpaquePointer
 
-    /// The compositor's keymap text, kept as sent until a key or modifier
-    /// needs it (`keymap`): compiling takes about 2 ms, and the keymap
-    /// arrives while the app connects, ahead of a first frame that needs
-    /// no keys (they come once the window has focus, after that frame).
-    private var keymapText: [CChar]?
-    private var compiledKeymap: Keymap?
+    /// Where the compositor's keymap stands.
+    private enum KeymapState {
+        /// None yet, or the last one was unusable (not XKB v1, not mapped,
+        /// not compiled): keys are dropped.
+        case none
+        /// Its text, kept as sent until a key or modifier needs it:
+        /// compiling takes about 2 ms, and the keymap arrives while the app
+        /// connects, ahead of a first frame that needs no keys (they come
+        /// once the window has focus, after that frame).
+        case pending([CChar])
+        case compiled(Keymap)
+    }
 
-    /// The compositor's keymap, compiled on first use; keys are dropped
-    /// until one arrives, or when it does not compile.
-    private var keymap: Keymap? {
-        if let text = keymapText {
-            keymapText = nil
-            compiledKeymap = text.withUnsafeBufferPointer { Keymap(context: context, text: $0.baseAddress!, length: $0.count) }
-            if compiledKeymap == nil {
+    private var keymapState = KeymapState.none
+
+    /// The compositor's keymap, compiling a pending one first; nil (keys
+    /// dropped) until one arrives, or when it does not compile.
+    private func compiledKeymap() -> Keymap? {
+        switch keymapState {
+        case .none:
+            return nil
+        case .compiled(let keymap):
+            return keymap
+        case .pending(let text):
+            let keymap = text.withUnsafeBufferPointer { Keymap(context: context, text: $0.baseAddress!, length: $0.count) }
+            keymapState = keymap.map(KeymapState.compiled) ?? .none
+            if keymap == nil {
                 logger.warning("the compositor's keymap does not compile: keyboard input ignored")
             }
             // The compiler's working memory (some 300 KB) is freed between
             // the app's long-lived allocations; give those pages back.
             cposix_release_free_memory()
+            return keymap
         }
-        return compiledKeymap
     }
     /// The window, while it has this keyboard's focus (enter to leave).
     /// Whether the keyboard focus is on the shown window. (A flag, not a
@@ -75,7 +88,7 @@ final class KeyboardInput {
         } else {
             wl_keyboard_destroy(proxy)
         }
-        compiledKeymap = nil
+        keymapState = .none
         xkb_context_unref(context)
     }
 
@@ -95,7 +108,7 @@ final class KeyboardInput {
         keyRepeat.stop()
         guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue else {
             logger.warning("wl_keyboard keymap format \(format) is not XKB v1: keyboard input ignored")
-            (keymapText, compiledKeymap) = (nil, nil)
+            keymapState = .none
             return
         }
         // Private, read-only: from v7 the compositor may hand out a sealed
@@ -104,12 +117,12 @@ final class KeyboardInput {
         guard length > 0, let mapped = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0),
               mapped != UnsafeMutableRawPointer(bitPattern: -1) else {
             logger.warning("cannot map the keyboard keymap (\(size) bytes): \(errnoDescription(errno))")
-            (keymapText, compiledKeymap) = (nil, nil)
+            keymapState = .none
             return
         }
         defer { munmap(mapped, length) }
-        keymapText = Array(UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: CChar.self), count: length))
-        compiledKeymap = nil
+        let text = UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: CChar.self), count: length)
+        keymapState = .pending(Array(text))
     }
 
     fileprivate func handleEnter(serial: UInt32, surface: OpaquePointer?) {
@@ -125,7 +138,7 @@ final class KeyboardInput {
     }
 
     fileprivate func handleKey(serial: UInt32, time: UInt32, key: UInt32, state: UInt32) {
-        guard let window = focusedWindow, let keymap else { return }
+        guard let window = focusedWindow, let keymap = compiledKeymap() else { return }
         let seconds = target.seconds(fromMilliseconds: time)
         let pressed = state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue
         // The newest repeating key takes over the repeat; a modifier
@@ -150,7 +163,7 @@ final class KeyboardInput {
     }
 
     fileprivate func handleModifiers(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
-        guard let keymap else { return }
+        guard let keymap = compiledKeymap() else { return }
         keymap.updateModifiers(depressed: depressed, latched: latched, locked: locked, group: group)
         // Alt + drag must work with no key event in between (Alt pressed
         // before the window got focus).
@@ -176,7 +189,7 @@ final class KeyboardInput {
     /// Hands the window one repeat of `key`, looked up now: a modifier
     /// pressed while holding the key counts.
     private func sendRepeat(key: UInt32, time: Double) {
-        guard let window = focusedWindow, let keymap else {
+        guard let window = focusedWindow, let keymap = compiledKeymap() else {
             keyRepeat.stop()
             return
         }

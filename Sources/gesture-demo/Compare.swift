@@ -20,45 +20,36 @@ struct Compare: ParsableCommand {
     @Argument(help: "An input script or a --record recording (docs/scripting.md).")
     var file: String
 
-    @Option(help: "Window size in logical pixels, WIDTHxHEIGHT, before the script's first size (default 800x600).")
-    var size: String?
+    @OptionGroup var windowOptions: WindowOptions
 
-    @Option(help: "Page shown before the script's first page.")
-    var page = DemoPage.touches
+    @OptionGroup var dpi: DensityOptions
 
-    /// Shared with the app's own flags (`--dpi`; `--thresholds` does not
-    /// apply: compare judges under every preset).
-    @OptionGroup var lab: ThresholdOptions
+    // The app's own flags are read wherever they stand on the command line
+    // (ArgumentParser), so `compare --thresholds X` would reach the app and
+    // be ignored here; this hidden group holds what was given, to refuse it.
+    @OptionGroup(visibility: .private) var thresholds: ThresholdOptions
 
     @Option(help: ArgumentHelp("Also write a picture of each gesture under every preset, and index.html, here.",
                                valueName: "DIR"))
     var report: String?
 
-    @Option(parsing: .unconditional, help: "Stop the script after this many seconds of virtual time.")
-    var timeLimit = ScriptDefaults.timeLimit
+    @OptionGroup var timeLimit: TimeLimitOption
 
     func validate() throws {
-        _ = try size.map(parseWindowSize)
-        _ = try density()
-        try validateSeconds(timeLimit, flag: "--time-limit")
-    }
-
-    private func density() throws -> OutputDensity {
-        guard lab.presetName == GestureThresholds.uikit.name else {
+        if thresholds.presetName != nil {
             throw ValidationError("compare judges under every preset; --thresholds does not apply to it")
         }
-        return try lab.headlessDensity()
     }
 
     func run() throws {
         let text = try GestureDemo.readScript(file)
         let script = try ScriptSetup.parse(text, name: file, report: printError)
-        let windowSize = try size.map(parseWindowSize) ?? DemoApp.defaultSize
-        let density = try density()
-        var comparison = ThresholdComparison(script: script, makeWindow: { [page] preset, clock in
+        let windowSize = try windowOptions.parsedSize() ?? DemoApp.defaultSize
+        let density = try dpi.headlessDensity()
+        var comparison = ThresholdComparison(script: script, makeWindow: { [page = windowOptions.page] preset, clock in
             HeadlessRun.makeWindow(size: windowSize, page: page, clock: clock, thresholds: preset, density: density)
         }, configure: { player, window in ScriptSetup.connectApp(player, window: window) })
-        comparison.timeLimit = timeLimit
+        comparison.timeLimit = timeLimit.seconds
         let runs = comparison.run()
         guard let trails = runs.first?.trails, !trails.isEmpty else {
             throw ExitError.usage("\(file) has no touches (no down, tap, swipe... and no pointer drag): "
@@ -83,21 +74,17 @@ struct Compare: ParsableCommand {
             throw ExitError.runtime("cannot create report folder: \(error)")
         }
         var figures: [(file: String, caption: String)] = []
-        for (i, span) in spans.enumerated() {
-            let name = "gesture-\(i + 1).png"
-            let fingers = span.trails.count == 1 ? "1 finger" : "\(span.trails.count) fingers"
-            let caption = "Gesture \(i + 1) of \(spans.count): \(fingers), from \(formatFixed(span.start, digits: 3)) s"
-            let picture = ComparisonPicture(runs: summary.runs, span: span, title: "\(file): \(caption)")
-            do {
-                try picture.writePNG(to: ScriptFiles.path(directory, name))
-            } catch {
-                throw ExitError.runtime("\(error)")
-            }
-            figures.append((name, caption))
-        }
-        let page = ComparisonHTML.page(title: "gesture-demo compare \(file)", text: summary.text, figures: figures)
         let index = ScriptFiles.path(directory, "index.html")
         do {
+            for (i, span) in spans.enumerated() {
+                let name = "gesture-\(i + 1).png"
+                let fingers = span.trails.count == 1 ? "1 finger" : "\(span.trails.count) fingers"
+                let caption = "Gesture \(i + 1) of \(spans.count): \(fingers), from \(formatFixed(span.start, digits: 3)) s"
+                let picture = ComparisonPicture(runs: summary.runs, span: span, title: "\(file): \(caption)")
+                try picture.writePNG(to: ScriptFiles.path(directory, name))
+                figures.append((name, caption))
+            }
+            let page = ComparisonHTML.page(title: "gesture-demo compare \(file)", text: summary.text, figures: figures)
             try ScriptFiles.writeText(page, to: index)
         } catch {
             throw ExitError.runtime("\(error)")

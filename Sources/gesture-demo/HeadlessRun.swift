@@ -24,7 +24,7 @@ struct HeadlessRun {
     /// (`--thresholds`).
     var thresholds = GestureThresholds.uikit
     /// The density their millimetres are converted with (`--dpi`).
-    var density = ThresholdOptions.headlessDefault
+    var density = DensityOptions.headlessDefault
     /// Where to write the window's last frame as PNG when the run fails
     /// (a check failed or it stopped), if anywhere.
     var finalFrame: String?

@@ -1,6 +1,22 @@
 import ArgumentParser
 import GestureScript
 
+/// `--time-limit SECONDS`: how long a script may play. One group for the
+/// app, `compare` and `test`: ArgumentParser reads the app's flags
+/// wherever they stand, and a subcommand's group of the same type gets the
+/// value the app's group read.
+struct TimeLimitOption: ParsableArguments {
+    // Unconditional: "--time-limit -5" reads -5 (and is refused as not
+    // positive) rather than taking it for a flag and reporting no value.
+    @Option(name: .customLong("time-limit"), parsing: .unconditional,
+            help: "Stop a script after this many seconds: of virtual time headless, of real time live.")
+    var seconds = ScriptDefaults.timeLimit
+
+    func validate() throws {
+        try validateSeconds(seconds, flag: "--time-limit")
+    }
+}
+
 /// Checks a duration flag (`--time-limit`, `--watchdog`): a positive,
 /// finite number of seconds; anything else is a usage error naming the
 /// flag.

@@ -33,8 +33,7 @@ struct TestCommand: ParsableCommand {
     @Option(help: "A results.jsonl of an earlier run (from --report): its durations balance the shards (repeatable).")
     var durations: [String] = []
 
-    @Option(parsing: .unconditional, help: "Stop each script after this many seconds of virtual time (exit 1 for it).")
-    var timeLimit = ScriptDefaults.timeLimit
+    @OptionGroup var timeLimit: TimeLimitOption
 
     @Option(parsing: .unconditional,
             help: "Kill a script's worker after this many seconds of real time and report it hung.")
@@ -64,7 +63,6 @@ struct TestCommand: ParsableCommand {
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs expects a number of workers of at least 1, got \(jobs)") }
-        try validateSeconds(timeLimit, flag: "--time-limit")
         try validateSeconds(watchdog, flag: "--watchdog")
         if !merge.isEmpty && (!paths.isEmpty || shard != nil || updateGoldens) {
             throw ValidationError("--merge combines earlier reports: give no PATH, --shard or --update-goldens with it")
@@ -83,7 +81,7 @@ struct TestCommand: ParsableCommand {
         options.paths = paths
         options.jobs = jobs
         options.durationFiles = durations
-        options.timeLimit = timeLimit
+        options.timeLimit = timeLimit.seconds
         options.watchdog = watchdog
         options.updateGoldens = updateGoldens
         options.junit = junit

@@ -1,53 +1,28 @@
 import ArgumentParser
 import GestureKit
 
-/// `--thresholds NAME` and `--dpi N`: which platform's rules judge
-/// gestures, and the density their millimetres are converted with. Shared
-/// by live and headless runs and by `compare` (which takes `--dpi` only).
+/// `--thresholds NAME`: which platform's rules judge gestures, in live and
+/// headless runs. (`compare` judges under every preset and refuses it.)
 struct ThresholdOptions: ParsableArguments {
+    // Optional, so that a command can tell a given `--thresholds uikit`
+    // from none.
     @Option(name: .customLong("thresholds"),
-            help: "Judge gestures by this platform's thresholds: \(ThresholdOptions.presetNames).")
-    var presetName = GestureThresholds.uikit.name
-
-    @Option(help: ArgumentHelp("Logical pixels per inch of the output, for thresholds in millimetres "
-                               + "(default: measured from the output live, 96 headless).", valueName: "N"))
-    var dpi: Double?
+            help: ArgumentHelp("Judge gestures by this platform's thresholds: \(ThresholdOptions.presetNames). "
+                               + "(default: \(GestureThresholds.uikit.name))"))
+    var presetName: String?
 
     static var presetNames: String { GestureThresholds.presets.map(\.name).joined(separator: ", ") }
 
-    /// The densities `--dpi` accepts, in logical pixels per inch: from a
-    /// wall-sized television at scale 1 to a phone drawn at scale 1.
-    static let dpiRange = 20.0...1000.0
-
     func validate() throws {
         _ = try preset()
-        _ = try density()
     }
 
-    /// The preset `--thresholds` names.
+    /// The preset `--thresholds` names, UIKit's without it.
     func preset() throws -> GestureThresholds {
+        guard let presetName else { return .uikit }
         guard let preset = GestureThresholds.preset(named: presetName) else {
             throw ValidationError("--thresholds expects one of: \(Self.presetNames); got '\(presetName)'")
         }
         return preset
     }
-
-    /// The density `--dpi` gives, nil without it.
-    func density() throws -> OutputDensity? {
-        guard let dpi else { return nil }
-        guard dpi.isFinite, Self.dpiRange.contains(dpi) else {
-            throw ValidationError("--dpi expects logical pixels per inch from \(Int(Self.dpiRange.lowerBound)) "
-                                  + "to \(Int(Self.dpiRange.upperBound)), got '\(formatCoordinate(dpi))'")
-        }
-        return .configured(dotsPerInch: dpi)
-    }
-
-    /// The density of a headless window: `--dpi`, else the documented
-    /// default (there is no output to measure).
-    func headlessDensity() throws -> OutputDensity {
-        try density() ?? Self.headlessDefault
-    }
-
-    static let headlessDefault = OutputDensity(pixelsPerMillimetre: GestureThresholds.defaultPixelsPerMillimetre,
-                                               source: .fallback(reason: "headless, no output (--dpi sets one)"))
 }

@@ -33,11 +33,7 @@ struct GestureDemo: ParsableCommand {
     @Option(help: "Folder for headless snapshots and log.jsonl.")
     var out = "gesture-demo-out"
 
-    // Unconditional: "--time-limit -5" reads -5 (and is refused as not
-    // positive) rather than taking it for a flag and reporting no value.
-    @Option(parsing: .unconditional,
-            help: "Stop a script after this many seconds, virtual time headless or real time live (exit 1).")
-    var timeLimit = ScriptDefaults.timeLimit
+    @OptionGroup var timeLimit: TimeLimitOption
 
     @Flag(help: "Write each 'snapshot NAME vs GOLDEN' as the new golden image instead of comparing.")
     var updateGoldens = false
@@ -50,8 +46,7 @@ struct GestureDemo: ParsableCommand {
     @Option(help: "Write a live session's log (JSON lines, as log.jsonl) to this file ('-' for standard output).")
     var log: String?
 
-    @Option(help: "Window size in logical pixels, WIDTHxHEIGHT.")
-    var size: String?
+    @OptionGroup var windowOptions: WindowOptions
 
     @Option(help: "Record a live session's input as a script to this file (replays headless as is).")
     var record: String?
@@ -62,25 +57,15 @@ struct GestureDemo: ParsableCommand {
     @Flag(help: "Print the view tree as JSON (after layout at --size) and exit.")
     var dumpTree = false
 
-    @Option(help: "Page to show first: \(DemoPage.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var page = DemoPage.touches
+    @OptionGroup var thresholds: ThresholdOptions
 
-    @OptionGroup var lab: ThresholdOptions
-
-    func validate() throws {
-        _ = try parsedSize()
-        try validateSeconds(timeLimit, flag: "--time-limit")
-    }
-
-    func parsedSize() throws -> Size? {
-        try size.map(parseWindowSize)
-    }
+    @OptionGroup var dpi: DensityOptions
 
     func run() throws {
-        let windowSize = try parsedSize()
+        let windowSize = try windowOptions.parsedSize()
         if dumpTree {
             let window = DemoApp.makeWindow(size: windowSize ?? DemoApp.defaultSize, timeSource: VirtualTimeSource(),
-                                            page: page)
+                                            page: windowOptions.page)
             window.textMeasurer = CairoTextMeasurer()
             print(ViewTreeDump.json(window))
             return
@@ -115,10 +100,10 @@ struct GestureDemo: ParsableCommand {
         var replay: LiveRun.Replay?
         if let script {
             replay = LiveRun.Replay(text: try Self.readScript(script), name: script, outputDirectory: out,
-                                    timeLimit: timeLimit)
+                                    timeLimit: timeLimit.seconds)
         }
-        try LiveRun(size: windowSize, page: page, logPath: log, accelerometerRoot: accelerometerRoot,
-                    recordPath: record, replay: replay, thresholds: lab.preset(), density: lab.density()).run()
+        try LiveRun(size: windowSize, page: windowOptions.page, logPath: log, accelerometerRoot: accelerometerRoot,
+                    recordPath: record, replay: replay, thresholds: thresholds.preset(), density: dpi.density()).run()
     }
 
     /// The script file's text; unreadable files are usage errors.
@@ -142,10 +127,10 @@ struct GestureDemo: ParsableCommand {
         }
         let goldens = script.map(ScriptFiles.folder(of:)) ?? ""
         let summary = try HeadlessRun(scriptText: text, scriptName: name, outputDirectory: out,
-                                      size: size, page: page, timeLimit: timeLimit,
+                                      size: size, page: windowOptions.page, timeLimit: timeLimit.seconds,
                                       goldenDirectory: goldens.isEmpty ? "." : goldens,
-                                      updateGoldens: updateGoldens, thresholds: lab.preset(),
-                                      density: lab.headlessDensity(), finalFrame: finalFrame).run()
+                                      updateGoldens: updateGoldens, thresholds: thresholds.preset(),
+                                      density: dpi.headlessDensity(), finalFrame: finalFrame).run()
         print(summary)
     }
 }

@@ -42,6 +42,17 @@ struct CompareCommandTests {
         }
     }
 
+    @Test("--size and --page after 'compare' set the window a script without size or page lines starts with")
+    func windowFlags() throws {
+        let text = try String(contentsOfFile: Self.wobblyTap, encoding: .utf8).split(separator: "\n")
+            .filter { !$0.hasPrefix("size ") && !$0.hasPrefix("page ") }.joined(separator: "\n") + "\n"
+        try run(["compare", "s.gds", "--size", "1000x700", "--page", "gestures"], files: ["s.gds": text]) { output, _ in
+            #expect(output.status == 0, "\(output.stderr)")
+            #expect(output.stdout.contains(" at 1000x700, "), "\(output.stdout)")
+            #expect(output.stdout.contains("  android  lab.pan\n"), "\(output.stdout)")
+        }
+    }
+
     @Test("--report writes a picture per gesture and an index.html naming them")
     func report() throws {
         try run(["compare", Self.wobblyTap, "--report", "lab"]) { output, folder in
@@ -93,6 +104,17 @@ struct CompareCommandTests {
         try run(["compare", Self.wobblyTap, "--dpi", "0"]) { output, _ in
             #expect(output.status == 2)
             #expect(output.stderr.contains("--dpi expects logical pixels per inch from 20 to 1000, got '0'"), "\(output.stderr)")
+        }
+    }
+
+    @Test("compare refuses --thresholds, even the default's name and after FILE: exit 2, saying it judges under every preset",
+          arguments: [["--thresholds", "android", "FILE"], ["--thresholds", "uikit", "FILE"], ["FILE", "--thresholds", "gtk"]])
+    func thresholdsRefused(_ arguments: [String]) throws {
+        try run(["compare"] + arguments.map { $0 == "FILE" ? Self.wobblyTap : $0 }) { output, _ in
+            #expect(output.status == 2)
+            #expect(output.stderr.contains("compare judges under every preset; --thresholds does not apply to it"),
+                    "\(output.stderr)")
+            #expect(output.stdout.isEmpty)
         }
     }
 

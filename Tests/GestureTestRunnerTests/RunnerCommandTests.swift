@@ -120,6 +120,17 @@ struct RunnerCommandTests {
         #expect(!run.stderr.contains("\n\n"))
     }
 
+    @Test("--time-limit after 'test' reaches the scripts: one waiting 5 s under a 1 s limit is stopped, exit 1")
+    func timeLimit() throws {
+        let folder = try RunnerProcess.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("long.gds")
+        try "size 800 600\nwait 5000\n".write(to: script, atomically: true, encoding: .utf8)
+        let run = try RunnerProcess.test([script.path, "--time-limit", "1", "--jobs", "1"])
+        #expect(run.exitCode == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("the script runs past the time limit of 1 s of virtual time"), "\(run.stdout)")
+    }
+
     @Test("--report refuses a folder that holds other files, and deletes none of them")
     func reportFolderGuard() throws {
         let folder = try RunnerProcess.scratchFolder()

@@ -1,0 +1,34 @@
+import ArgumentParser
+import DemoApp
+import GestureKit
+
+/// `--size WIDTHxHEIGHT` and `--page NAME`: the window a run starts with.
+/// One group for the app and `compare` (ArgumentParser reads the app's
+/// flags wherever they stand, and compare's group gets what the app's read).
+struct WindowOptions: ParsableArguments {
+    @Option(help: "Window size in logical pixels, WIDTHxHEIGHT, until a script's first size (default 800x600).")
+    var size: String?
+
+    @Option(help: "Page to show first, until a script's first page.")
+    var page = DemoPage.touches
+
+    func validate() throws {
+        _ = try parsedSize()
+    }
+
+    /// The size `--size` gives, nil without it.
+    func parsedSize() throws -> Size? {
+        try size.map(parseWindowSize)
+    }
+}
+
+/// `--size WIDTHxHEIGHT` as a size in logical pixels; anything else is a
+/// usage error naming the flag.
+func parseWindowSize(_ text: String) throws -> Size {
+    let parts = text.lowercased().split(separator: "x")
+    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+          (1...16384).contains(w), (1...16384).contains(h) else {
+        throw ValidationError("--size expects WIDTHxHEIGHT from 1x1 to 16384x16384, got '\(text)'")
+    }
+    return Size(width: Double(w), height: Double(h))
+}
