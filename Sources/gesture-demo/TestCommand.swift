@@ -48,8 +48,7 @@ struct TestCommand: ParsableCommand {
     @Option(help: "Merge the reports of earlier runs (e.g. CI shards) instead of running anything (repeatable); with --report and --junit.")
     var merge: [String] = []
 
-    @Flag(help: "Write each 'snapshot NAME vs GOLDEN' as the new golden image instead of comparing.")
-    var updateGoldens = false
+    @OptionGroup var goldens: GoldensOption
 
     // The program started as a worker (`PROGRAM test --serve`): this
     // binary. Tests of the runner point it at a stand-in that crashes.
@@ -64,7 +63,7 @@ struct TestCommand: ParsableCommand {
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs expects a number of workers of at least 1, got \(jobs)") }
         try validateSeconds(watchdog, flag: "--watchdog")
-        if !merge.isEmpty && (!paths.isEmpty || shard != nil || updateGoldens) {
+        if !merge.isEmpty && (!paths.isEmpty || shard != nil || goldens.update) {
             throw ValidationError("--merge combines earlier reports: give no PATH, --shard or --update-goldens with it")
         }
         if !merge.isEmpty && report == nil && junit == nil {
@@ -83,7 +82,7 @@ struct TestCommand: ParsableCommand {
         options.durationFiles = durations
         options.timeLimit = timeLimit.seconds
         options.watchdog = watchdog
-        options.updateGoldens = updateGoldens
+        options.updateGoldens = goldens.update
         options.junit = junit
         options.report = report
         options.merge = merge

@@ -35,8 +35,7 @@ struct GestureDemo: ParsableCommand {
 
     @OptionGroup var timeLimit: TimeLimitOption
 
-    @Flag(help: "Write each 'snapshot NAME vs GOLDEN' as the new golden image instead of comparing.")
-    var updateGoldens = false
+    @OptionGroup var goldens: GoldensOption
 
     // Where a headless run that fails writes the window's last frame (the
     // test runner's report draws the touch trails over it).
@@ -125,11 +124,11 @@ struct GestureDemo: ParsableCommand {
             text = builtInTour
             name = "built-in tour"
         }
-        let goldens = script.map(ScriptFiles.folder(of:)) ?? ""
+        let goldenFolder = script.map(ScriptFiles.folder(of:)) ?? ""
         let summary = try HeadlessRun(scriptText: text, scriptName: name, outputDirectory: out,
                                       size: size, page: windowOptions.page, timeLimit: timeLimit.seconds,
-                                      goldenDirectory: goldens.isEmpty ? "." : goldens,
-                                      updateGoldens: updateGoldens, thresholds: thresholds.preset(),
+                                      goldenDirectory: goldenFolder.isEmpty ? "." : goldenFolder,
+                                      updateGoldens: goldens.update, thresholds: thresholds.preset(),
                                       density: dpi.headlessDensity(), finalFrame: finalFrame).run()
         print(summary)
     }

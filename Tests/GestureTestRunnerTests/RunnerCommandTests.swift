@@ -131,6 +131,18 @@ struct RunnerCommandTests {
         #expect(run.stdout.contains("the script runs past the time limit of 1 s of virtual time"), "\(run.stdout)")
     }
 
+    @Test("--update-goldens after 'test' reaches the scripts: the missing golden is written, exit 0")
+    func updateGoldens() throws {
+        let folder = try RunnerProcess.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("golden.gds")
+        try "size 360 480\npage touches\nsnapshot first vs first-golden.png\n".write(to: script, atomically: true, encoding: .utf8)
+        let golden = folder.appendingPathComponent("first-golden.png").path
+        let run = try RunnerProcess.test([script.path, "--update-goldens", "--jobs", "1"])
+        #expect(run.exitCode == 0, "\(run.stdout)\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: golden), "\(run.stdout)")
+    }
+
     @Test("--report refuses a folder that holds other files, and deletes none of them")
     func reportFolderGuard() throws {
         let folder = try RunnerProcess.scratchFolder()
