@@ -20,7 +20,7 @@ struct RunnerCommandTests {
 
     @Test("every shard of 1/3, 2/3, 3/3 runs its part; together exactly the suite, none twice; merged, one report of all")
     func shardsUnionIsTheSuite() throws {
-        let folder = try RunnerProcess.scratchFolder()
+        let folder = try temporaryDirectory("runner-out")
         defer { try? FileManager.default.removeItem(at: folder) }
         let whole = folder.appendingPathComponent("whole.xml")
         _ = try RunnerProcess.test(Self.quickFolders + ["--junit", whole.path])
@@ -52,7 +52,7 @@ struct RunnerCommandTests {
 
     @Test("the split is the same on every run, and a shard can be balanced by an earlier run's durations")
     func shardsAreStable() throws {
-        let folder = try RunnerProcess.scratchFolder()
+        let folder = try temporaryDirectory("runner-out")
         defer { try? FileManager.default.removeItem(at: folder) }
         let report = folder.appendingPathComponent("report")
         _ = try RunnerProcess.test(Self.quickFolders + ["--report", report.path])
@@ -69,18 +69,18 @@ struct RunnerCommandTests {
 
     @Test("one worker playing the scenarios one after another gives each the log and snapshots of a process of its own")
     func workersKeepScriptsApart() throws {
-        let folder = try RunnerProcess.scratchFolder()
+        let folder = try temporaryDirectory("runner-out")
         defer { try? FileManager.default.removeItem(at: folder) }
         let report = folder.appendingPathComponent("report")
         let run = try RunnerProcess.test(["Tests/Scenarios", "--jobs", "1", "--report", report.path])
         #expect(run.exitCode == 0, "\(run.stdout)")
-        let scripts = try FileManager.default.contentsOfDirectory(atPath: RunnerProcess.package.appendingPathComponent("Tests/Scenarios").path)
+        let scripts = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Tests/Scenarios").path)
             .filter { $0.hasSuffix(".gds") }.sorted()
         #expect(scripts.count >= 6)
         for script in scripts {
             let alone = folder.appendingPathComponent("alone-" + script)
             _ = try runCommand([gestureDemoBinary().path, "--headless", "--script", "Tests/Scenarios/" + script,
-                                "--out", alone.path], in: RunnerProcess.package)
+                                "--out", alone.path], in: packageRoot)
             let shared = report.appendingPathComponent("scripts/Tests--Scenarios--" + script)
             for file in try FileManager.default.contentsOfDirectory(atPath: alone.path) {
                 let a = try Data(contentsOf: alone.appendingPathComponent(file))
@@ -122,7 +122,7 @@ struct RunnerCommandTests {
 
     @Test("--report refuses a folder that holds other files, and deletes none of them")
     func reportFolderGuard() throws {
-        let folder = try RunnerProcess.scratchFolder()
+        let folder = try temporaryDirectory("runner-out")
         defer { try? FileManager.default.removeItem(at: folder) }
         let precious = folder.appendingPathComponent("notes.txt")
         try "mine".write(to: precious, atomically: true, encoding: .utf8)

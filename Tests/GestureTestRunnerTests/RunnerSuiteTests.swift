@@ -15,14 +15,14 @@ import Testing
 @Suite("gesture-demo test over a folder of passing, failing, malformed, hanging and crashing scripts")
 struct RunnerSuiteTests {
     struct SuiteRun {
-        var process: RunnerProcess
+        var process: CommandResult
         var folder: URL
         var junit: URL { folder.appendingPathComponent("junit.xml") }
         var report: URL { folder.appendingPathComponent("report") }
     }
 
     static let shared: Result<SuiteRun, Error> = Result {
-        let folder = try RunnerProcess.scratchFolder()
+        let folder = try temporaryDirectory("runner-out")
         let process = try RunnerProcess.test([
             RunnerProcess.suite, "--jobs", "2", "--watchdog", "5",
             "--worker", RunnerProcess.fixtures + "/crashing-worker.sh",
