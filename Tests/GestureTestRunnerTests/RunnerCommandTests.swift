@@ -65,6 +65,22 @@ struct RunnerCommandTests {
         }
         #expect(splits[0] == splits[1])
         #expect(!splits[2].isEmpty)
+
+        // A run's real times vary, so the split they give cannot be known
+        // here; these can. tap.gds took 5 s and the six others 0.1 s each:
+        // dealt heaviest first, tap.gds fills shard 1 alone and the others
+        // (0.6 s) all go to shard 2. By size tap.gds shares its shard.
+        let tap = RunnerProcess.suite + "/passing/tap.gds"
+        let others = ["failing/endless", "failing/golden-mismatch", "failing/tap-slides", "malformed/typo",
+                      "passing/flatcube", "passing/pinch"].map { RunnerProcess.suite + "/\($0).gds" }
+        let slowTap = folder.appendingPathComponent("slow-tap.jsonl")
+        try ([(tap, 5.0)] + others.map { ($0, 0.1) })
+            .map { #"{"type":"result","script":"\#($0.0)","seconds":\#($0.1)}"# + "\n" }.joined()
+            .write(to: slowTap, atomically: true, encoding: .utf8)
+        let junit = folder.appendingPathComponent("slow-tap.xml")
+        _ = try RunnerProcess.test(Self.quickFolders + ["--shard", "1/2", "--junit", junit.path, "--durations", slowTap.path])
+        #expect(splits[0] != [tap], "by size tap.gds is not alone: \(splits[0])")
+        #expect(try testCases(in: junit) == [tap], "by durations the slow script has shard 1 to itself")
     }
 
     @Test("one worker playing the scenarios one after another gives each the log and snapshots of a process of its own")
