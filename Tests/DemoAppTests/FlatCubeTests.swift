@@ -10,19 +10,8 @@ import Testing
 /// left yellow only (300,300), outside all squares (60,300), switch (438,558).
 @MainActor
 @Suite("FlatCube rules")
-struct FlatCubeTests {
-    let clock = VirtualTimeSource()
-    let window: Window
-    let vc: FlatCubeViewController
-
-    init() {
-        window = DemoApp.makeWindow(timeSource: clock, page: .flatcube)
-        vc = DemoApp.currentPage(of: window) as! FlatCubeViewController
-    }
-
-    func play(_ text: String) throws {
-        try window.play(text, clock: clock)
-    }
+struct FlatCubeTests: DemoWindowSuite {
+    let app = DemoWindow<FlatCubeViewController>(.flatcube)
 
     func switchOn() throws {
         try play("down 9 438 558\nup 9\nwait 400")

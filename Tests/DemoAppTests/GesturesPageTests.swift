@@ -10,21 +10,12 @@ import Testing
 /// and rotate (662,464).
 @MainActor
 @Suite("Gestures page")
-struct GesturesPageTests {
-    let clock = VirtualTimeSource()
-    let window: Window
-    let vc: GesturesViewController
-    var texts: [String] = []
+struct GesturesPageTests: DemoWindowSuite {
+    let app = DemoWindow<GesturesViewController>(.gestures)
     let recorder = TextRecorder()
 
     init() {
-        window = DemoApp.makeWindow(timeSource: clock, page: .gestures)
-        vc = DemoApp.currentPage(of: window) as! GesturesViewController
-        window.addObserver(recorder)
-    }
-
-    func play(_ text: String) throws {
-        try window.play(text, clock: clock)
+        app.window.addObserver(recorder)
     }
 
     /// Frames that move touch `id` in a straight line.

@@ -8,19 +8,8 @@ import Testing
 /// judged; the debug overlay shows the conversion.
 @MainActor
 @Suite("Threshold chooser")
-struct ThresholdChooserTests {
-    let clock = VirtualTimeSource()
-    let window: Window
-    let vc: GesturesViewController
-
-    init() {
-        window = DemoApp.makeWindow(timeSource: clock, page: .gestures)
-        vc = DemoApp.currentPage(of: window) as! GesturesViewController
-    }
-
-    func play(_ text: String) throws {
-        try window.play(text, clock: clock)
-    }
+struct ThresholdChooserTests: DemoWindowSuite {
+    let app = DemoWindow<GesturesViewController>(.gestures)
 
     @Test("the chooser's segments are UIKit, Android, GTK and Flutter, UIKit first, each a 44 px target at 360 px wide")
     func segments() {

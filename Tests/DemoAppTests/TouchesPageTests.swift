@@ -9,20 +9,13 @@ import Testing
 /// switches, e.g. (600,420)).
 @MainActor
 @Suite("Touches page and motion")
-struct TouchesPageTests {
-    let clock = VirtualTimeSource()
-    let window: Window
-    let page: TouchesViewController
+struct TouchesPageTests: DemoWindowSuite {
+    let app = DemoWindow<TouchesViewController>(.touches)
+    var page: TouchesViewController { app.page }
     let recorder = LabelRecorder()
 
     init() {
-        window = DemoApp.makeWindow(timeSource: clock, page: .touches)
-        page = DemoApp.currentPage(of: window) as! TouchesViewController
-        window.addObserver(recorder)
-    }
-
-    func play(_ text: String) throws {
-        try window.play(text, clock: clock)
+        app.window.addObserver(recorder)
     }
 
     @Test("a tap reads 'Single tap started' then 'Single tap ended (x,y)->(x,y)'")

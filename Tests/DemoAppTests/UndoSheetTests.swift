@@ -9,9 +9,8 @@ import Testing
 /// dismisses it, and the debug overlay's panel never covers it.
 @MainActor
 @Suite("Undo sheet")
-struct UndoSheetTests {
-    let clock = VirtualTimeSource()
-    let window: Window
+struct UndoSheetTests: DemoWindowSuite {
+    let app: DemoWindow<FlatCubeViewController>
 
     init() throws {
         try self.init(size: DemoApp.defaultSize)
@@ -19,13 +18,9 @@ struct UndoSheetTests {
 
     /// FlatCube with shake-to-edit on, one counted tap, and the sheet open.
     init(size: Size) throws {
-        window = DemoApp.makeWindow(size: size, timeSource: clock, page: .flatcube)
+        app = DemoWindow(.flatcube, size: size)
         window.application.applicationSupportsShakeToEdit = true
         try play("tap @single\nwait 400\nshake 500")
-    }
-
-    func play(_ text: String) throws {
-        try window.play(text, clock: clock)
     }
 
     var flatcube: FlatCubeViewController { DemoApp.currentPage(of: window) as! FlatCubeViewController }

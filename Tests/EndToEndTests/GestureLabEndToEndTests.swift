@@ -14,24 +14,23 @@ import Testing
 @Suite("Gesture lab end to end", .serialized,
        .enabled(if: endToEndEnabled, "set GESTURE_E2E=1 to run end-to-end tests"))
 struct GestureLabEndToEndTests {
-    /// The middle of the tap area at 800x600.
-    static let tapArea = (x: 138.0, y: 220.0)
-
     static func start() throws -> RunningApp {
-        try RunningApp(page: "gestures", extraEnv: ["GESTURE_VERBOSE": "1"], arguments: ["--thresholds", "android"]) {
-            shot in shot.pixel(x: 700, y: 570) == .init(r: 0xec, g: 0xef, b: 0xf1)
-        }
+        try GesturesEndToEndTests.start(extraEnv: ["GESTURE_VERBOSE": "1"], arguments: ["--thresholds", "android"])
     }
 
-    /// A slow tap that rolls 7.3 px (7 right, 2 down) before it lifts.
+    /// A slow tap in the middle of the tap area that rolls 7.3 px (7 right,
+    /// 2 down) before it lifts.
     static func wobblyTap(_ run: RunningApp) throws {
-        let (x, y) = tapArea
-        try run.session.send(["touch-down 0 \(x) \(y)", "touch-frame"])
+        let (x, y) = GesturesEndToEndTests.tapCentre
+        let input = GesturesEndToEndTests.RecordedTouches(session: run.session)
+        try input.down(0, x, y)
+        try input.frame()
         for (dx, dy) in [(2.0, 1.0), (4, 1), (6, 2), (7, 2)] {
-            Thread.sleep(forTimeInterval: 0.04)
-            try run.session.send(["touch-motion 0 \(x + dx) \(y + dy)", "touch-frame"])
+            input.pause(0.04)
+            try input.move(0, x + dx, y + dy)
+            try input.frame()
         }
-        try run.session.send("touch-up 0")
+        try input.up(0)
     }
 
     /// Waits until the app has printed every one of `lines` (its notices

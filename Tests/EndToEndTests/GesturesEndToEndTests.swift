@@ -312,9 +312,9 @@ struct GesturesEndToEndTests {
     }
 
     /// The Gestures page is shown: the pinch area's tint, and the sky of
-    /// the image inside it.
-    static func start() throws -> RunningApp {
-        try RunningApp(page: "gestures") { shot in
+    /// the image inside it. `extraEnv` and `arguments` go to the app.
+    static func start(extraEnv: [String: String] = [:], arguments: [String] = []) throws -> RunningApp {
+        try RunningApp(page: "gestures", extraEnv: extraEnv, arguments: arguments) { shot in
             shot.pixel(x: 700, y: 570) == .init(r: 0xec, g: 0xef, b: 0xf1)
                 && shot.pixel(x: 630, y: 445) == .init(r: 0x8e, g: 0xca, b: 0xe6)
         }

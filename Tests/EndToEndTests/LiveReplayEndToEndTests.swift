@@ -7,8 +7,7 @@ import Testing
 @Suite("Live replay end to end", .serialized,
        .enabled(if: endToEndEnabled, "set GESTURE_E2E=1 to run end-to-end tests"))
 struct LiveReplayEndToEndTests {
-    static let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Scenarios")
+    static let scenarios = packageRoot.appendingPathComponent("Tests/Scenarios")
 
     /// Replays `script` live and returns the app's exit status and output.
     func replay(_ script: URL, in session: WestonSession, arguments: [String] = []) throws -> (status: Int32, output: String) {

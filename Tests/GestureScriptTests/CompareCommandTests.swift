@@ -16,10 +16,7 @@ struct CompareCommandTests {
         try check(Scenarios.launch(arguments, from: scratch), scratch)
     }
 
-    static var wobblyTap: String {
-        Scenarios.folder.deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("docs/gesture-lab/wobbly-tap.gds").path
-    }
+    static let wobblyTap = packageRoot.appendingPathComponent("docs/gesture-lab/wobbly-tap.gds").path
 
     @Test("the documented wobbly tap compares to a table: a tap for UIKit and Flutter, a pan for Android, nothing for GTK; exit 0")
     func documentedExample() throws {

@@ -178,8 +178,7 @@ struct ScenarioTests {
 
     @Test("every example in docs/scripting.md runs and passes its checks")
     func documentedExamples() throws {
-        let docs = Scenarios.folder.deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("docs/scripting.md")
+        let docs = packageRoot.appendingPathComponent("docs/scripting.md")
         let text = try String(contentsOf: docs, encoding: .utf8)
         let examples = text.components(separatedBy: "## Examples").last?.components(separatedBy: "```\n")
             .enumerated().filter { $0.offset % 2 == 1 }.map(\.element) ?? []
@@ -204,8 +203,7 @@ struct ScenarioTests {
 
 /// Finds, runs and reads the scenarios.
 enum Scenarios {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Scenarios")
+    static let folder = packageRoot.appendingPathComponent("Tests/Scenarios")
 
     /// The deliberately failing and malformed scripts (`failing/...`,
     /// `malformed/...`), kept out of the suite's folder so that

@@ -3,6 +3,7 @@ import Foundation
 import GestureKit
 import GestureRender
 @testable import GestureScript
+import TestSupport
 import Testing
 
 /// The `thresholds` command and the comparison behind `gesture-demo
@@ -137,8 +138,9 @@ struct ThresholdComparisonTests {
         let viewport = picture.viewport()
         #expect(2 * (36 + 7) * viewport.scale <= ComparisonPicture.zoomHeight + 1e-9)
         #expect(viewport.scale > 3, "a 7 px wobble spans over 20 px of picture")
-        let path = NSTemporaryDirectory() + "comparison-\(UUID().uuidString).png"
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let folder = try temporaryDirectory("comparison")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("comparison.png").path
         try picture.writePNG(to: path)
         let image = try RenderedImage(contentsOfPNG: path)
         #expect(Double(image.width) == window.bounds.width && Double(image.height) == window.bounds.height)

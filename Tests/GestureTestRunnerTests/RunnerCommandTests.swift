@@ -20,7 +20,7 @@ struct RunnerCommandTests {
 
     @Test("every shard of 1/3, 2/3, 3/3 runs its part; together exactly the suite, none twice; merged, one report of all")
     func shardsUnionIsTheSuite() throws {
-        let folder = try RunnerProcess.scratchFolder()
+        let folder = try temporaryDirectory("runner-out")
         defer { try? FileManager.default.removeItem(at: folder) }
         let whole = folder.appendingPathComponent("whole.xml")
         _ = try RunnerProcess.test(Self.quickFolders + ["--junit", whole.path])
@@ -52,7 +52,7 @@ struct RunnerCommandTests {
 
     @Test("the split is the same on every run, and a shard can be balanced by an earlier run's durations")
     func shardsAreStable() throws {
-        let folder = try RunnerProcess.scratchFolder()
+        let folder = try temporaryDirectory("runner-out")
         defer { try? FileManager.default.removeItem(at: folder) }
         let report = folder.appendingPathComponent("report")
         _ = try RunnerProcess.test(Self.quickFolders + ["--report", report.path])
@@ -65,22 +65,38 @@ struct RunnerCommandTests {
         }
         #expect(splits[0] == splits[1])
         #expect(!splits[2].isEmpty)
+
+        // A run's real times vary, so the split they give cannot be known
+        // here; these can. tap.gds took 5 s and the six others 0.1 s each:
+        // dealt heaviest first, tap.gds fills shard 1 alone and the others
+        // (0.6 s) all go to shard 2. By size tap.gds shares its shard.
+        let tap = RunnerProcess.suite + "/passing/tap.gds"
+        let others = ["failing/endless", "failing/golden-mismatch", "failing/tap-slides", "malformed/typo",
+                      "passing/flatcube", "passing/pinch"].map { RunnerProcess.suite + "/\($0).gds" }
+        let slowTap = folder.appendingPathComponent("slow-tap.jsonl")
+        try ([(tap, 5.0)] + others.map { ($0, 0.1) })
+            .map { #"{"type":"result","script":"\#($0.0)","seconds":\#($0.1)}"# + "\n" }.joined()
+            .write(to: slowTap, atomically: true, encoding: .utf8)
+        let junit = folder.appendingPathComponent("slow-tap.xml")
+        _ = try RunnerProcess.test(Self.quickFolders + ["--shard", "1/2", "--junit", junit.path, "--durations", slowTap.path])
+        #expect(splits[0] != [tap], "by size tap.gds is not alone: \(splits[0])")
+        #expect(try testCases(in: junit) == [tap], "by durations the slow script has shard 1 to itself")
     }
 
     @Test("one worker playing the scenarios one after another gives each the log and snapshots of a process of its own")
     func workersKeepScriptsApart() throws {
-        let folder = try RunnerProcess.scratchFolder()
+        let folder = try temporaryDirectory("runner-out")
         defer { try? FileManager.default.removeItem(at: folder) }
         let report = folder.appendingPathComponent("report")
         let run = try RunnerProcess.test(["Tests/Scenarios", "--jobs", "1", "--report", report.path])
         #expect(run.exitCode == 0, "\(run.stdout)")
-        let scripts = try FileManager.default.contentsOfDirectory(atPath: RunnerProcess.package.appendingPathComponent("Tests/Scenarios").path)
+        let scripts = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Tests/Scenarios").path)
             .filter { $0.hasSuffix(".gds") }.sorted()
         #expect(scripts.count >= 6)
         for script in scripts {
             let alone = folder.appendingPathComponent("alone-" + script)
             _ = try runCommand([gestureDemoBinary().path, "--headless", "--script", "Tests/Scenarios/" + script,
-                                "--out", alone.path], in: RunnerProcess.package)
+                                "--out", alone.path], in: packageRoot)
             let shared = report.appendingPathComponent("scripts/Tests--Scenarios--" + script)
             for file in try FileManager.default.contentsOfDirectory(atPath: alone.path) {
                 let a = try Data(contentsOf: alone.appendingPathComponent(file))
@@ -145,7 +161,7 @@ struct RunnerCommandTests {
 
     @Test("--report refuses a folder that holds other files, and deletes none of them")
     func reportFolderGuard() throws {
-        let folder = try RunnerProcess.scratchFolder()
+        let folder = try temporaryDirectory("runner-out")
         defer { try? FileManager.default.removeItem(at: folder) }
         let precious = folder.appendingPathComponent("notes.txt")
         try "mine".write(to: precious, atomically: true, encoding: .utf8)

@@ -42,10 +42,7 @@ struct ShardTests {
     @Test("--shard takes INDEX/COUNT with 1 <= INDEX <= COUNT; anything else is a usage error",
           arguments: ["0/3", "4/3", "1/0", "a/b", "2", "1/2/3", "-1/2", ""])
     func badShard(_ text: String) {
-        #expect(throws: RunnerError.self) { try Shard(parsing: text) }
-        do {
-            _ = try Shard(parsing: text)
-        } catch {
+        if let error = #expect(throws: RunnerError.self, performing: { try Shard(parsing: text) }) {
             #expect(error.exitCode == 2)
             #expect(error.message.contains("--shard expects INDEX/COUNT"))
         }
