@@ -138,7 +138,7 @@ struct RunnerCommandTests {
 
     @Test("--time-limit after 'test' reaches the scripts: one waiting 5 s under a 1 s limit is stopped, exit 1")
     func timeLimit() throws {
-        let folder = try RunnerProcess.scratchFolder()
+        let folder = try temporaryDirectory("runner-out")
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = folder.appendingPathComponent("long.gds")
         try "size 800 600\nwait 5000\n".write(to: script, atomically: true, encoding: .utf8)
@@ -149,7 +149,7 @@ struct RunnerCommandTests {
 
     @Test("--update-goldens after 'test' reaches the scripts: the missing golden is written, exit 0")
     func updateGoldens() throws {
-        let folder = try RunnerProcess.scratchFolder()
+        let folder = try temporaryDirectory("runner-out")
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = folder.appendingPathComponent("golden.gds")
         try "size 360 480\npage touches\nsnapshot first vs first-golden.png\n".write(to: script, atomically: true, encoding: .utf8)
