@@ -83,6 +83,10 @@ open class TabBarController: ViewController {
     open override func environmentDidChange(_ environment: DisplayEnvironment) {
         for vc in viewControllers { vc.environmentDidChange(environment) }
     }
+
+    open override func gestureThresholdsDidChange(_ thresholds: GestureThresholds) {
+        for vc in viewControllers { vc.gestureThresholdsDidChange(thresholds) }
+    }
 }
 
 /// The bar of page titles: a segmented control drawn as a tab bar (the
