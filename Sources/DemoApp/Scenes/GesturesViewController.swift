@@ -276,7 +276,7 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
     /// (the chooser, a script, the keyboard, `--thresholds`).
     private func showSelectedPreset() {
         guard isViewLoaded, let name = view.window?.gestureThresholds.name,
-              let index = GestureThresholds.presets.firstIndex(where: { $0.name == name }) else { return }
+              let index = GestureThresholds.presetIndex(named: name) else { return }
         presetChooser.selectedIndex = index
     }
 
