@@ -250,19 +250,11 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
             appendFixed(velocity, to: &text)
             appendJudge(to: &text)
         }
-        guard let value100 = Self.hundredths(value), let velocity100 = Self.hundredths(velocity) else {
+        guard let value100 = fixedUnits(value), let velocity100 = fixedUnits(velocity) else {
             outputLabel.updateText(build)
             return
         }
         outputLabel.updateText(key: Label.TextKey(measurement.rawValue, value100, velocity100, judgeGeneration), build)
-    }
-
-    /// `v` in hundredths as `appendFixed` rounds it (so equal results print
-    /// alike); nil where it prints `v` otherwise.
-    private static func hundredths(_ v: Double) -> Int? {
-        let scaled = (v * 100).rounded()
-        guard scaled.isFinite, abs(scaled) < 1e15 else { return nil }
-        return Int(scaled)
     }
 
     private func appendJudge(to text: inout String) {
