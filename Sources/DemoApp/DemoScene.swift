@@ -124,7 +124,7 @@ final class DemoShell {
                        repeats: false) {
                 guard let window = self.window else { return }
                 let presets = GestureThresholds.presets
-                let current = presets.firstIndex { $0.name == window.gestureThresholds.name } ?? -1
+                let current = GestureThresholds.presetIndex(named: window.gestureThresholds.name) ?? -1
                 window.gestureThresholds = presets[(current + 1) % presets.count]
             },
             KeyCommand(keysym: Keysym.t, modifiers: .control, title: "Print the view tree as JSON", repeats: false) {

@@ -18,6 +18,9 @@ final class DebugOverlayView: View, WindowObserver {
 
     private let panel = View()
     private let linesLabel = Label()
+    /// The thresholds and density lines: built when those change, not on
+    /// every refresh.
+    private var windowLines: [String] = []
     private static let margin = 8.0
     private static let padding = Size(width: 8, height: 4)
     private static let maximumPanelWidth = 520.0
@@ -61,11 +64,25 @@ final class DebugOverlayView: View, WindowObserver {
     }
 
     func gestureThresholdsDidChange(_ thresholds: GestureThresholds) {
+        updateWindowLines()
         refresh()
     }
 
     func environmentDidChange(_ environment: DisplayEnvironment) {
+        updateWindowLines()
         refresh()
+    }
+
+    /// The thresholds the window judges by, as it converts them, and its
+    /// density.
+    private func updateWindowLines() {
+        guard let window else {
+            windowLines = []
+            return
+        }
+        let t = window.gestureThresholds
+        windowLines = ["\(t.name): tap slop \(t.describe(t.tapSlop)), pan slop \(t.describe(t.panSlop))",
+                       "density \(window.environment.density)"]
     }
 
     /// Brings the panel's lines up to date (the page shown, its recognizers'
@@ -96,11 +113,7 @@ final class DebugOverlayView: View, WindowObserver {
                 lines.append(line)
             }
         }
-        if let window {
-            let t = window.gestureThresholds
-            lines.append("\(t.name): tap slop \(t.describe(t.tapSlop)), pan slop \(t.describe(t.panSlop))")
-            lines.append("density \(window.environment.density)")
-        }
+        lines += windowLines
         if let stats = window?.frameStatistics, let last = stats.last {
             var line = "frame \(formatFixed(last.drawDuration * 1000)) ms"
             if let latency = stats.medianInputToPresent { line += ", input to present \(formatFixed(latency * 1000)) ms" }
@@ -111,6 +124,7 @@ final class DebugOverlayView: View, WindowObserver {
 
     override func didMoveToWindow() {
         super.didMoveToWindow()
+        updateWindowLines()
         refresh()
     }
 

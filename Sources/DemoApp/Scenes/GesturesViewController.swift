@@ -17,7 +17,6 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
     public let outputLabel = Label(text: "Try a gesture in an area")
     /// One segment per preset of `GestureThresholds.presets`, in order.
     public let presetChooser = SegmentedControl(titles: GestureThresholds.presets.map(GesturesViewController.title(of:)))
-    private lazy var thresholdsObserver = ThresholdsObserver { [weak self] in self?.showSelectedPreset() }
 
     public let tapArea = GestureArea(caption: "Tap or double tap", tint: 0xe3f2fd)
     public let longPressArea = GestureArea(caption: "Long press", tint: 0xfff3e0)
@@ -177,13 +176,18 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
 
     public override func viewDidAppear() {
         becomeFirstResponder()
-        view.window?.addObserver(thresholdsObserver)
         showSelectedPreset()
     }
 
     public override func viewWillDisappear() {
         resignFirstResponder()
-        view.window?.removeObserver(thresholdsObserver)
+    }
+
+    /// The measurements' texts name the judging preset: their keys change
+    /// with it. The chooser follows.
+    public override func gestureThresholdsDidChange(_ thresholds: GestureThresholds) {
+        judgeGeneration += 1
+        showSelectedPreset()
     }
 
     public override func motionEnded(_ motion: MotionSubtype, with event: MotionEvent) {
@@ -229,9 +233,8 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
         }
     }
 
-    /// The preset name `appendJudge` last saw, and a number that changes
-    /// with it, for the measurements' text keys.
-    private var judgeName: String?
+    /// A number that changes with the window's thresholds (whose name
+    /// `appendJudge` writes), for the measurements' text keys.
     private var judgeGeneration = 0
 
     /// Seed 004's feedback for a continuous gesture, e.g. "Pinched,
@@ -247,24 +250,11 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
             appendFixed(velocity, to: &text)
             appendJudge(to: &text)
         }
-        guard let value100 = Self.hundredths(value), let velocity100 = Self.hundredths(velocity) else {
+        guard let value100 = fixedUnits(value), let velocity100 = fixedUnits(velocity) else {
             outputLabel.updateText(build)
             return
         }
-        let name = view.window?.gestureThresholds.name
-        if name != judgeName {
-            judgeName = name
-            judgeGeneration += 1
-        }
         outputLabel.updateText(key: Label.TextKey(measurement.rawValue, value100, velocity100, judgeGeneration), build)
-    }
-
-    /// `v` in hundredths as `appendFixed` rounds it (so equal results print
-    /// alike); nil where it prints `v` otherwise.
-    private static func hundredths(_ v: Double) -> Int? {
-        let scaled = (v * 100).rounded()
-        guard scaled.isFinite, abs(scaled) < 1e15 else { return nil }
-        return Int(scaled)
     }
 
     private func appendJudge(to text: inout String) {
@@ -277,8 +267,8 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
     /// The chooser follows the window's thresholds, whoever changed them
     /// (the chooser, a script, the keyboard, `--thresholds`).
     private func showSelectedPreset() {
-        guard let name = view.window?.gestureThresholds.name,
-              let index = GestureThresholds.presets.firstIndex(where: { $0.name == name }) else { return }
+        guard isViewLoaded, let name = view.window?.gestureThresholds.name,
+              let index = GestureThresholds.presetIndex(named: name) else { return }
         presetChooser.selectedIndex = index
     }
 
@@ -374,18 +364,5 @@ public final class GestureArea: View {
         let contentTop = captionLabel.frame.maxY + 4
         contentView.frame = Rect(x: 8, y: contentTop, width: Swift.max(0, bounds.width - 16),
                                  height: Swift.max(0, bounds.height - contentTop - 8))
-    }
-}
-
-/// Calls back when the window's gesture thresholds change.
-private final class ThresholdsObserver: WindowObserver {
-    let changed: () -> Void
-
-    init(changed: @escaping () -> Void) {
-        self.changed = changed
-    }
-
-    func gestureThresholdsDidChange(_ thresholds: GestureThresholds) {
-        changed()
     }
 }

@@ -5,32 +5,40 @@ public func formatFixed(_ v: Double, digits: Int = 2) -> String {
     return text
 }
 
+/// `v` in units of its last of `digits` decimals, signed and rounded as
+/// ``appendFixed(_:digits:to:)`` rounds it (half away from zero): numbers
+/// with equal units print alike. Nil where `appendFixed` prints `String(v)`
+/// instead: not finite, or 10^15 units or more.
+public func fixedUnits(_ v: Double, digits: Int = 2) -> Int? {
+    guard v.isFinite else { return nil }
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let scaled = (v * scale).rounded()
+    // Beyond what an Int holds exactly.
+    guard abs(scaled) < 1e15 else { return nil }
+    return Int(scaled)
+}
+
 /// Appends `v` with exactly `digits` decimals (like `%.Nf`) to `text`.
 /// The number is written into a string of its own, which for up to 15
 /// characters lives inline (no heap storage), then appended in one go:
 /// nothing is allocated when `text` has room, so feedback that changes
 /// with every touch event can be built in place.
 public func appendFixed(_ v: Double, digits: Int = 2, to text: inout String) {
-    guard v.isFinite else {
+    guard let signedUnits = fixedUnits(v, digits: digits) else {
+        // As Swift prints it.
         text += String(v)
         return
     }
-    var scale = 1.0
-    for _ in 0..<digits { scale *= 10 }
-    let scaled = (abs(v) * scale).rounded()
-    // Beyond what an Int holds exactly, print it as Swift does.
-    guard scaled < 1e15 else {
-        text += String(v)
-        return
+    let negative = signedUnits < 0
+    var units = abs(signedUnits)
+    // The integer part has the digits beyond the decimals, at least one.
+    var unitDigits = 1, rest = units
+    while rest >= 10 {
+        rest /= 10
+        unitDigits += 1
     }
-    let negative = v < 0 && scaled != 0
-    var units = Int(scaled)
-    var integerDigits = 1, power = 1
-    for _ in 0..<digits { power *= 10 }
-    while units / power >= 10 {
-        power *= 10
-        integerDigits += 1
-    }
+    let integerDigits = Swift.max(1, unitDigits - digits)
     // Sign, integer part, point, `digits` decimals.
     let count = (negative ? 1 : 0) + integerDigits + (digits > 0 ? 1 + digits : 0)
     text += String(unsafeUninitializedCapacity: count) { buffer in

@@ -27,6 +27,11 @@ extension GestureThresholds {
         presets.first { $0.name == name }
     }
 
+    /// Where the preset named `name` stands in ``presets``, or nil.
+    public static func presetIndex(named name: String) -> Int? {
+        presets.firstIndex { $0.name == name }
+    }
+
     /// UIKit's behaviour, the toolkit's default. UIKit documents only the
     /// long press's 0.5 s and 10 pt; the rest are chosen to feel the same,
     /// each for the reason given. Distances in logical pixels (UIKit's

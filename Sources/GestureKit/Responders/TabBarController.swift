@@ -49,7 +49,7 @@ open class TabBarController: ViewController {
 
     /// The largest of the pages' minimum sizes, and room for every tab.
     open override var minimumContentSize: Size {
-        viewControllers.reduce(Size(width: TabBar.minimumTabWidth * Double(viewControllers.count), height: TabBar.height)) {
+        viewControllers.reduce(Size(width: tabBar.minimumWidth, height: TabBar.height)) {
             let page = $1.minimumContentSize
             return Size(width: Swift.max($0.width, page.width), height: Swift.max($0.height, page.height))
         }
@@ -83,6 +83,10 @@ open class TabBarController: ViewController {
     open override func environmentDidChange(_ environment: DisplayEnvironment) {
         for vc in viewControllers { vc.environmentDidChange(environment) }
     }
+
+    open override func gestureThresholdsDidChange(_ thresholds: GestureThresholds) {
+        for vc in viewControllers { vc.gestureThresholdsDidChange(thresholds) }
+    }
 }
 
 /// The bar of page titles: a segmented control drawn as a tab bar (the
@@ -92,8 +96,6 @@ open class TabBarController: ViewController {
 public final class TabBar: SegmentedControl {
     /// The bar's height in logical pixels (a touch target's).
     public static let height = 44.0
-    /// The narrowest a tab gets: a touch target.
-    public static let minimumTabWidth = SegmentedControl.minimumSegmentSize.width
 
     /// An empty bar; a ``TabBarController`` fills it with its pages' titles.
     public init() {

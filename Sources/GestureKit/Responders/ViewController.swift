@@ -81,6 +81,10 @@ open class ViewController: Responder {
     /// output, orientation).
     open func environmentDidChange(_ environment: DisplayEnvironment) {}
 
+    /// Called when the window's gesture thresholds changed (another set, or
+    /// the same at another density).
+    open func gestureThresholdsDidChange(_ thresholds: GestureThresholds) {}
+
     /// The superview of the controller's view (for a window's root
     /// controller, that is the window).
     open override var next: Responder? { loadedView?.superview }

@@ -16,9 +16,8 @@ public final class Event {
 
     init() {}
 
-    /// Refills the event for the next delivery, keeping its storage.
-    func refill(timestamp: Double) {
-        self.timestamp = timestamp
+    /// Empties the event for the next delivery to fill, keeping its storage.
+    func clear() {
         allTouches.removeAll(keepingCapacity: true)
         downTouchesVersion = nil
     }

@@ -90,7 +90,7 @@ final class TouchDelivery: GestureArenaDelegate {
         // included, is the same.
         for r in order {
             let share = Self.share(of: r, in: changed)
-            if share == nil || !phases.areFilled(for: changed, share: share) {
+            if !phases.areFilled(for: changed, share: share) {
                 phases.clear()
                 for t in changed where r.isTracking(t) {
                     phases.add(t)
@@ -291,13 +291,14 @@ final class TouchDelivery: GestureArenaDelegate {
         spareEvent = nil
         event.timestamp = timestamp
         let version = window.input.downTouchesVersion
-        if event.downTouchesVersion == version && !touches.contains(where: { !$0.isActive }) { return event }
-        event.refill(timestamp: timestamp)
+        let holdsTouchOver = touches.contains { !$0.isActive }
+        if event.downTouchesVersion == version && !holdsTouchOver { return event }
+        event.clear()
         for t in touches { event.allTouches.insert(t) }
         window.input.forEachActiveTouch { event.allTouches.insert($0) }
         // Only touches still down, which the input holds anyway, stay in
         // the spare event.
-        event.downTouchesVersion = touches.contains(where: { !$0.isActive }) ? nil : version
+        event.downTouchesVersion = holdsTouchOver ? nil : version
         return event
     }
 

@@ -2,8 +2,8 @@
 /// one segment per title, the selected one raised. A touch that ends on a
 /// segment selects it, so each segment is a touch target of its own; lay
 /// the control out at least `minimumSegmentSize` per segment (44x44 px).
-/// From the keyboard, `selectNext()` and `selectPrevious()` move the
-/// selection (the app binds them to keys).
+/// `selectNext()` and `selectPrevious()` move the selection as a user's
+/// choice does; an app may bind them to keys (the toolkit binds none).
 ///
 /// The window's observers hear every change the user makes, with the
 /// selected title as the value.

@@ -315,11 +315,13 @@ public final class Window: View {
 
     /// The thresholds this window judges touches by: UIKit's by default.
     /// Their `pixelsPerMillimetre` always follows the environment's density
-    /// (a set assigned here takes it on). Observers hear of every change.
+    /// (a set assigned here takes it on). The root controller, then the
+    /// observers, hear of every change.
     public var gestureThresholds = GestureThresholds.uikit {
         didSet {
             gestureThresholds.pixelsPerMillimetre = environment.density.pixelsPerMillimetre
             guard gestureThresholds != oldValue else { return }
+            rootViewController?.gestureThresholdsDidChange(gestureThresholds)
             for o in observers { o.gestureThresholdsDidChange(gestureThresholds) }
         }
     }
