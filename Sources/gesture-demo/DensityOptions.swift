@@ -32,6 +32,5 @@ struct DensityOptions: ParsableArguments {
         try density() ?? Self.headlessDefault
     }
 
-    static let headlessDefault = OutputDensity(pixelsPerMillimetre: GestureThresholds.defaultPixelsPerMillimetre,
-                                               source: .fallback(reason: "headless, no output (--dpi sets one)"))
+    static let headlessDefault = OutputDensity.fallback(reason: "headless, no output (--dpi sets one)")
 }

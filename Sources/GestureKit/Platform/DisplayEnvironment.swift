@@ -109,8 +109,13 @@ public struct OutputDensity: Equatable, Sendable, CustomStringConvertible {
 
     /// 96 logical pixels to the inch, before anything is known (headless,
     /// or before the first output is announced).
-    public static let `default` = OutputDensity(pixelsPerMillimetre: GestureThresholds.defaultPixelsPerMillimetre,
-                                                source: .fallback(reason: "no output known"))
+    public static let `default` = fallback(reason: "no output known")
+
+    /// The default 96 logical pixels to the inch, for `reason` (why no
+    /// measured or configured density applies).
+    public static func fallback(reason: String) -> OutputDensity {
+        OutputDensity(pixelsPerMillimetre: GestureThresholds.defaultPixelsPerMillimetre, source: .fallback(reason: reason))
+    }
 
     /// A density given in logical pixels per inch (`--dpi`).
     public static func configured(dotsPerInch: Double) -> OutputDensity {
@@ -146,31 +151,28 @@ public struct OutputDensity: Equatable, Sendable, CustomStringConvertible {
     /// wrong unit.
     public static func measure(widthMillimetres: Int32, heightMillimetres: Int32, modeWidth: Int32?,
                                modeHeight: Int32?, scale: Double) -> OutputDensity {
-        func fallback(_ reason: String) -> OutputDensity {
-            OutputDensity(pixelsPerMillimetre: GestureThresholds.defaultPixelsPerMillimetre, source: .fallback(reason: reason))
-        }
         let mm = "\(widthMillimetres)x\(heightMillimetres) mm"
         guard widthMillimetres > 0, heightMillimetres > 0 else {
-            return fallback("the output reports no physical size (\(mm))")
+            return fallback(reason: "the output reports no physical size (\(mm))")
         }
         guard let modeWidth, let modeHeight, modeWidth > 0, modeHeight > 0 else {
-            return fallback("the output has no current mode")
+            return fallback(reason: "the output has no current mode")
         }
-        guard scale.isFinite, scale > 0 else { return fallback("the output's scale \(scale) is not positive") }
+        guard scale.isFinite, scale > 0 else { return fallback(reason: "the output's scale \(scale) is not positive") }
         let w = Double(widthMillimetres), h = Double(heightMillimetres)
         let diagonal = (w * w + h * h).squareRoot()
         guard plausibleDiagonal.contains(diagonal) else {
-            return fallback("the output's physical size \(mm) is implausible (diagonal \(Int(diagonal.rounded())) mm)")
+            return fallback(reason: "the output's physical size \(mm) is implausible (diagonal \(Int(diagonal.rounded())) mm)")
         }
         let horizontal = Double(modeWidth) / w, vertical = Double(modeHeight) / h
         let hardware = (Double(modeWidth) * Double(modeWidth) + Double(modeHeight) * Double(modeHeight)).squareRoot() / diagonal
         guard plausibleHardwareDensity.contains(hardware) else {
-            return fallback("\(mm) for \(modeWidth)x\(modeHeight) px is \(Int((hardware * millimetresPerInch).rounded())) dpi, implausible")
+            return fallback(reason: "\(mm) for \(modeWidth)x\(modeHeight) px is \(Int((hardware * millimetresPerInch).rounded())) dpi, implausible")
         }
         // An aspect ratio unlike the mode's means one of the two sizes is
         // made up (a square panel reported for a 16:9 mode).
         guard max(horizontal, vertical) / min(horizontal, vertical) <= 1.5 else {
-            return fallback("\(mm) does not have the shape of \(modeWidth)x\(modeHeight) px")
+            return fallback(reason: "\(mm) does not have the shape of \(modeWidth)x\(modeHeight) px")
         }
         return OutputDensity(pixelsPerMillimetre: hardware / scale,
                              source: .measured(widthMillimetres: Int(widthMillimetres), heightMillimetres: Int(heightMillimetres)))
