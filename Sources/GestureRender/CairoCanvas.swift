@@ -8,6 +8,12 @@ final class CairoCanvas: Canvas {
     /// Where images are kept as bitmaps; nil draws their content each time
     /// (while making such a bitmap).
     private let rasters: RasterCache?
+    /// While an image draws its content: the image's rectangle, in the
+    /// coordinates it draws in, as a clip not yet given to cairo. A shape
+    /// that lies inside it is drawn unclipped, which looks the same and
+    /// spares cairo intersecting the shape with a turned rectangle; the
+    /// first shape that may reach beyond it sets the clip for the rest.
+    private var pendingClip: Rect?
 
     init(_ cr: OpaquePointer, rasters: RasterCache?) {
         self.cr = cr
@@ -27,15 +33,18 @@ final class CairoCanvas: Canvas {
             // (line widths and radii keep their proportions); content
             // beyond the image's rectangle is cut off, as a bitmap's edges
             // cut it.
+            clipUnless(within: rect)
             cairo_save(cr)
-            cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
-            cairo_clip(cr)
             cairo_translate(cr, rect.minX, rect.minY)
             cairo_scale(cr, rect.width / image.size.width, rect.height / image.size.height)
-            image.draw(self, Rect(origin: .zero, size: image.size))
+            let natural = Rect(origin: .zero, size: image.size), outer = pendingClip
+            pendingClip = natural
+            image.draw(self, natural)
+            pendingClip = outer
             cairo_restore(cr)
             return
         }
+        clipUnless(within: rect)
         cairo_save(cr)
         // Painting the bitmap through a pixel-aligned box around where it
         // lands: the bitmap's own edges (transparent beyond, filtered)
@@ -69,23 +78,37 @@ final class CairoCanvas: Canvas {
                 box.maxX.rounded(.up) + 1, box.maxY.rounded(.up) + 1)
     }
 
+    /// Gives cairo the pending image clip unless `bounds` (nil: not known)
+    /// lies inside it.
+    private func clipUnless(within bounds: Rect?) {
+        guard let clip = pendingClip else { return }
+        if let bounds, bounds.minX >= clip.minX, bounds.minY >= clip.minY,
+           bounds.maxX <= clip.maxX, bounds.maxY <= clip.maxY { return }
+        cairo_rectangle(cr, clip.minX, clip.minY, clip.width, clip.height)
+        cairo_clip(cr)
+        pendingClip = nil
+    }
+
     func setColor(_ c: Color) {
         cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
     }
 
     func fill(_ rect: Rect, color: Color) {
+        clipUnless(within: rect)
         setColor(color)
         cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
         cairo_fill(cr)
     }
 
     func fillRoundedRect(_ rect: Rect, radius: Double, color: Color) {
+        clipUnless(within: rect)
         roundedRectPath(rect, radius: radius)
         setColor(color)
         cairo_fill(cr)
     }
 
     func strokeRoundedRect(_ rect: Rect, radius: Double, color: Color, lineWidth: Double) {
+        clipUnless(within: rect)
         roundedRectPath(rect.insetBy(dx: lineWidth / 2, dy: lineWidth / 2), radius: radius)
         setColor(color)
         cairo_set_line_width(cr, lineWidth)
@@ -94,6 +117,7 @@ final class CairoCanvas: Canvas {
 
     func fillEllipse(in rect: Rect, color: Color) {
         guard rect.width > 0, rect.height > 0 else { return }
+        clipUnless(within: rect)
         cairo_save(cr)
         cairo_translate(cr, rect.midX, rect.midY)
         cairo_scale(cr, rect.width / 2, rect.height / 2)
@@ -104,6 +128,8 @@ final class CairoCanvas: Canvas {
     }
 
     func strokeLine(from: Point, to: Point, color: Color, lineWidth: Double) {
+        let cap = lineWidth / 2
+        clipUnless(within: Rect(boundingPoints: from, to, from, to).insetBy(dx: -cap, dy: -cap))
         setColor(color)
         cairo_set_line_width(cr, lineWidth)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
@@ -114,6 +140,7 @@ final class CairoCanvas: Canvas {
 
     func drawText(_ text: String, in rect: Rect, font: Font, color: Color, alignment: TextAlignment) {
         guard !text.isEmpty else { return }
+        clipUnless(within: nil)
         CairoText.select(font, in: cr)
         let advance = CairoText.advance(of: text, in: cr)
         let metrics = CairoText.metrics(in: cr)
