@@ -65,6 +65,22 @@ public final class Renderer {
             let area = toWindow.apply(to: bounds)
             return clip.rects.contains { $0.intersects(area) }
         }
+
+        /// Whether the repainted area reaches into a corner square of
+        /// `bounds` rounded by `radius` (where the rounded shape and the
+        /// rectangle differ). Turned or skewed views are assumed to.
+        func touchesCorners(of bounds: Rect, radius: Double, toWindow: AffineTransform) -> Bool {
+            let r = Swift.min(radius, bounds.width / 2, bounds.height / 2)
+            guard r > 0 else { return false }
+            guard let clip, toWindow.b == 0, toWindow.c == 0 else { return true }
+            for x in [bounds.minX, bounds.maxX - r] {
+                for y in [bounds.minY, bounds.maxY - r] {
+                    let corner = toWindow.apply(to: Rect(x: x, y: y, width: r, height: r))
+                    if clip.rects.contains(where: { $0.intersects(corner) }) { return true }
+                }
+            }
+            return false
+        }
     }
 
     private func draw(_ view: View, canvas: CairoCanvas, toWindow parent: AffineTransform, cull: Culling) {
@@ -91,7 +107,11 @@ public final class Renderer {
             canvas.fillRoundedRect(view.bounds, radius: view.cornerRadius, color: bg)
         }
         if view.clipsToBounds {
-            canvas.roundedRectPath(view.bounds, radius: view.cornerRadius)
+            // Where the repainted area stays clear of the rounded corners,
+            // the rectangle clips the same as the rounded one, and cairo
+            // clips to a rectangle far faster than to a curve.
+            let corners = cull.touchesCorners(of: view.bounds, radius: view.cornerRadius, toWindow: toWindow)
+            canvas.roundedRectPath(view.bounds, radius: corners ? view.cornerRadius : 0)
             cairo_clip(cr)
         }
         if visible { view.draw(view.bounds, in: canvas) }
