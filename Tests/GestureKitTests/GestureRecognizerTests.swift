@@ -31,6 +31,70 @@ struct GestureRecognizerTests {
         #expect(log.states == [.began, .cancelled, .began])
     }
 
+    /// Where a recognizer is in its gesture when it is switched off.
+    enum Stage: String, CaseIterable, CustomTestStringConvertible {
+        /// No touch since its last reset.
+        case idle
+        /// Deciding, its finger still down.
+        case decidingFingerDown
+        /// Deciding, its finger lifted (waiting for a second tap, say).
+        case decidingFingerLifted
+        case began, changed
+        var testDescription: String { rawValue }
+    }
+
+    /// A recognizer that does nothing on its own: the test moves its state.
+    final class Steered: GestureRecognizer {}
+
+    @Test("disabling cancels a gesture under way, fails one still deciding (which then resets), leaves an idle one alone",
+          arguments: Stage.allCases)
+    func disableInEachStage(stage: Stage) {
+        let r = Steered()
+        let log = h.attach(r)
+        if stage != .idle { h.down(0, 100, 100); h.frame() }
+        if stage == .decidingFingerLifted { h.up(0); h.frame() }
+        if stage == .began || stage == .changed { r.state = .began }
+        if stage == .changed { r.state = .changed }
+        let actionsBefore = log.states
+
+        r.isEnabled = false
+
+        switch stage {
+        case .idle:
+            #expect(r.state == .possible && r.lastTransitionState == nil)
+        case .decidingFingerDown:
+            #expect(r.state == .failed && r.lastFailure == "disabled")
+        case .decidingFingerLifted:
+            // Nothing is left to wait for: it fails and resets at once.
+            #expect(r.state == .possible && r.lastFailure == "disabled")
+        case .began, .changed:
+            #expect(r.state == .cancelled && r.lastTransitionReason == "disabled")
+        }
+        #expect(log.states == actionsBefore + (stage == .began || stage == .changed ? [.cancelled] : []))
+
+        if stage != .idle && stage != .decidingFingerLifted { h.up(0); h.frame() }
+        #expect(r.state == .possible)
+        r.isEnabled = true
+        h.down(1, 100, 100); h.frame()
+        #expect(r.numberOfTouches == 1)
+    }
+
+    @Test("disabling a double tap between its taps lets the single tap waiting for it fire at once")
+    func disableBetweenTaps() {
+        let double = TapGestureRecognizer()
+        double.name = "double"
+        double.numberOfTapsRequired = 2
+        let single = TapGestureRecognizer()
+        single.require(toFail: double)
+        h.view.addGestureRecognizer(double)
+        let singleLog = h.attach(single)
+        h.tap(50, 50)
+        #expect(singleLog.states.isEmpty)
+        double.isEnabled = false
+        #expect(singleLog.states == [.ended])
+        #expect(double.lastFailure == "disabled")
+    }
+
     @Test("a recognizer can be attached to one view only")
     func oneView() {
         let a = View(), b = View()

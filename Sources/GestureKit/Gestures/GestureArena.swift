@@ -67,13 +67,24 @@ final class GestureArena {
     }
 
     /// `member` lost its touches without finishing (they were cancelled, or
-    /// its view is leaving the window): a gesture under way is cancelled,
-    /// one still possible fails, a finished one is left alone.
+    /// its view is leaving the window): it moves to what
+    /// `stateOnLeaving(_:)` says.
     func abandon(_ member: GestureArenaMember, reason: String) {
+        guard let next = Self.stateOnLeaving(member) else { return }
+        requestTransition(member, to: next, reason: reason)
+    }
+
+    /// What a member that leaves its gesture unfinished becomes (its touches
+    /// were cancelled, its view is leaving the window, it was disabled), as
+    /// UIKit does it: a gesture under way is cancelled; one still deciding
+    /// about touches fails, and resets once they are gone; nil (no change)
+    /// for one that has seen no touch since its reset, which has nothing to
+    /// give up, and for a finished one.
+    static func stateOnLeaving(_ member: GestureArenaMember) -> GestureRecognizer.State? {
         switch member.arenaState {
-        case .began, .changed: requestTransition(member, to: .cancelled, reason: reason)
-        case .possible: requestTransition(member, to: .failed, reason: reason)
-        case .ended, .cancelled, .failed: break
+        case .began, .changed: return .cancelled
+        case .possible: return member.isTakingPart ? .failed : nil
+        case .ended, .cancelled, .failed: return nil
         }
     }
 

@@ -53,19 +53,17 @@ open class GestureRecognizer {
         set { viewStorage = newValue }
     }
 
-    /// When false the recognizer receives no touches; turning it off in the
-    /// middle of a gesture cancels (or fails) it.
+    /// When false the recognizer receives no touches. Turning it off
+    /// leaves the gesture as UIKit does: one under way (began or changed)
+    /// is cancelled; one still deciding about touches fails, and resets
+    /// once they are gone; an idle or finished one is left as it is.
     public var isEnabled: Bool {
         get { enabledStorage }
         set {
             let oldValue = enabledStorage
             enabledStorage = newValue
-            guard !newValue, oldValue else { return }
-            switch stateStorage {
-            case .began, .changed: setState(.cancelled, reason: "disabled")
-            case .possible where !trackedTouches.isEmpty: setState(.failed, reason: "disabled")
-            default: break
-            }
+            guard !newValue, oldValue, let next = GestureArena.stateOnLeaving(self) else { return }
+            setState(next, reason: "disabled")
         }
     }
 

@@ -126,7 +126,7 @@ final class TouchDelivery: GestureArenaDelegate {
         for t in changed where t.deliversToView {
             switch t.phase {
             case .began:
-                if holdsBegan(t) {
+                if holds(t, .began) {
                     hold(t)
                 } else {
                     t.viewDelivery = .began
@@ -137,7 +137,7 @@ final class TouchDelivery: GestureArenaDelegate {
             case .ended:
                 switch t.viewDelivery {
                 case .began:
-                    if holdsEnded(t) {
+                    if holds(t, .ended) {
                         t.viewDelivery = .endHeld
                         hold(t)
                     } else {
@@ -171,16 +171,22 @@ final class TouchDelivery: GestureArenaDelegate {
         swap(&list, &heldTouches)
     }
 
-    // Only a recognizer still deciding about this very touch holds it: one
-    // that failed and was reset since reads `.possible` again but has
-    // nothing more to say about it.
+    /// The view's calls a recognizer may hold back.
+    private enum DelayedCall { case began, ended }
 
-    private func holdsBegan(_ t: Touch) -> Bool {
-        t.gestureRecognizers.contains { $0.delaysTouchesBegan && $0.isDeciding(about: t) }
-    }
-
-    private func holdsEnded(_ t: Touch) -> Bool {
-        t.gestureRecognizers.contains { $0.delaysTouchesEnded && $0.isDeciding(about: t) }
+    /// Whether one of `t`'s recognizers holds back the view's `call` for
+    /// it (`delaysTouchesBegan`, `delaysTouchesEnded`). Only a recognizer
+    /// still deciding about this very touch holds it: one that failed and
+    /// was reset since reads `.possible` again but has nothing more to say
+    /// about it.
+    private func holds(_ t: Touch, _ call: DelayedCall) -> Bool {
+        t.gestureRecognizers.contains { r in
+            let delays = switch call {
+            case .began: r.delaysTouchesBegan
+            case .ended: r.delaysTouchesEnded
+            }
+            return delays && r.isDeciding(about: t)
+        }
     }
 
     /// Delivers held phases whose recognizers have all decided.
@@ -192,11 +198,11 @@ final class TouchDelivery: GestureArenaDelegate {
             held.removeAll { t in
                 switch t.viewDelivery {
                 case .pending:
-                    if holdsBegan(t) { return false }
+                    if holds(t, .began) { return false }
                     t.viewDelivery = .began
                     batch.add(t, .began)
                     if t.phase == .ended {
-                        if holdsEnded(t) {
+                        if holds(t, .ended) {
                             t.viewDelivery = .endHeld
                             return false
                         }
@@ -208,7 +214,7 @@ final class TouchDelivery: GestureArenaDelegate {
                     }
                     return true
                 case .endHeld:
-                    if holdsEnded(t) { return false }
+                    if holds(t, .ended) { return false }
                     t.viewDelivery = .finished
                     batch.add(t, .ended)
                     return true
