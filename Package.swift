@@ -97,6 +97,8 @@ let package = Package(
         // gesture-demo this test run built, for every test target that
         // runs a process; no product depends on it.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // TestSupport's own tests (its time limit).
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
         .testTarget(name: "GestureRenderTests", dependencies: ["GestureRender", "GestureKit", "DemoApp"]),
         .testTarget(name: "GestureWaylandTests", dependencies: ["GestureWayland", "GestureKit", "GestureRender"]),

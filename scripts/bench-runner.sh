@@ -20,15 +20,12 @@ python3 - "$rounds" "$@" <<'PY'
 import os, resource, statistics, subprocess, sys, tempfile, time, shutil
 rounds, paths = int(sys.argv[1]), sys.argv[2:]
 app = ".build/release/gesture-demo"
-scripts = []
-for p in paths:
-    if os.path.isdir(p):
-        for root, dirs, files in os.walk(p):
-            dirs[:] = [d for d in dirs if not d.startswith(".")]
-            scripts += [os.path.join(root, f) for f in files if f.endswith(".gds")]
-    else:
-        scripts.append(p)
-scripts.sort()
+# The scripts the runner itself finds in these paths, so the loop plays
+# exactly the runner's suite.
+listed = subprocess.run([app, "test", "--list", *paths], capture_output=True, text=True)
+if listed.returncode != 0:
+    sys.exit(listed.stderr.strip() or f"{app} test --list exited {listed.returncode}")
+scripts = listed.stdout.splitlines()
 cores = os.cpu_count()
 work = tempfile.mkdtemp(prefix="bench-runner-")
 quiet = dict(stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

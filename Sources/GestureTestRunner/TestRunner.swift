@@ -54,23 +54,36 @@ public struct TestRunner {
         var note = ""
         var rendered: [String: String] = [:]
         if options.merge.isEmpty {
-            let all = try ScriptDiscovery.scripts(in: options.paths.isEmpty ? [Self.defaultPath] : options.paths)
-            guard !all.isEmpty else {
-                throw .usage("no scripts (*\(ScriptDiscovery.scriptExtension)) in \(options.paths.joined(separator: " "))")
-            }
-            let durations = try ResultsFile.durations(in: options.durationFiles)
-            var scripts = all
+            let selection = try selection()
             if let shard = options.shard {
-                scripts = shard.select(all, durations: durations)
-                note = "shard \(shard.index)/\(shard.count): \(scripts.count) of \(all.count) scripts"
+                note = "shard \(shard.index)/\(shard.count): \(selection.scripts.count) of \(selection.total) scripts"
             }
-            results = try play(scripts, durations: durations, start: start, rendered: &rendered)
+            results = try play(selection.scripts, durations: selection.durations, start: start, rendered: &rendered)
         } else {
             results = try merged()
             note = "merged \(options.merge.count) reports"
         }
         try writeReports(results, rendered: rendered)
         return summarize(results, note: note, seconds: cposix_monotonic_seconds() - start)
+    }
+
+    /// The scripts a run plays, in path order: those the paths name (the
+    /// default folder without any), and of those this machine's shard.
+    /// `gesture-demo test --list` prints them.
+    public func scripts() throws(RunnerError) -> [ScriptFile] {
+        try selection().scripts
+    }
+
+    /// The run's scripts, how many the paths name before sharding, and the
+    /// durations that balanced the shards.
+    private func selection() throws(RunnerError) -> (scripts: [ScriptFile], total: Int, durations: [String: Double]) {
+        let all = try ScriptDiscovery.scripts(in: options.paths.isEmpty ? [Self.defaultPath] : options.paths)
+        guard !all.isEmpty else {
+            throw .usage("no scripts (*\(ScriptDiscovery.scriptExtension)) in \(options.paths.joined(separator: " "))")
+        }
+        let durations = try ResultsFile.durations(in: options.durationFiles)
+        let scripts = options.shard.map { $0.select(all, durations: durations) } ?? all
+        return (scripts, all.count, durations)
     }
 
     // MARK: Running

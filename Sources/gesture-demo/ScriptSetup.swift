@@ -64,15 +64,11 @@ enum ScriptSetup {
         connectApp(player, window: window)
     }
 
-    /// Lets `player` switch the app's pages and read its counters.
+    /// Lets `player` switch the app's pages (its tabs, in `DemoPage`
+    /// order) and read its counters.
     static func connectApp(_ player: ScriptPlayer, window: Window) {
-        player.onPage = { name in
-            if let page = DemoPage(rawValue: name) { DemoApp.show(page, in: window) }
-        }
+        player.connectPages(DemoPage.allCases.map(\.rawValue))
         let tabs = window.rootViewController as? TabBarController
-        player.currentPage = {
-            tabs.flatMap { DemoPage.allCases.indices.contains($0.selectedIndex) ? DemoPage.allCases[$0.selectedIndex].rawValue : nil }
-        }
         let flatcube = tabs?.viewControllers.lazy.compactMap { $0 as? FlatCubeViewController }.first
         player.counters = [
             "single": { flatcube?.singleCount ?? 0 },

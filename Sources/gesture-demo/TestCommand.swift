@@ -50,6 +50,9 @@ struct TestCommand: ParsableCommand {
 
     @OptionGroup var goldens: GoldensOption
 
+    @Flag(help: "Print the scripts the run would play (this --shard of them), one path a line, and play none.")
+    var list = false
+
     // The program started as a worker (`PROGRAM test --serve`): this
     // binary. Tests of the runner point it at a stand-in that crashes.
     @Option(help: .hidden)
@@ -65,6 +68,9 @@ struct TestCommand: ParsableCommand {
         try validateSeconds(watchdog, flag: "--watchdog")
         if !merge.isEmpty && (!paths.isEmpty || shard != nil || goldens.update) {
             throw ValidationError("--merge combines earlier reports: give no PATH, --shard or --update-goldens with it")
+        }
+        if list && (!merge.isEmpty || report != nil || junit != nil || goldens.update) {
+            throw ValidationError("--list plays nothing: give no --merge, --report, --junit or --update-goldens with it")
         }
         if !merge.isEmpty && report == nil && junit == nil {
             throw ValidationError("--merge needs --report DIR or --junit FILE to write the merged results to")
@@ -88,7 +94,12 @@ struct TestCommand: ParsableCommand {
         options.merge = merge
         do {
             options.shard = try shard.map { (text) throws(RunnerError) in try Shard(parsing: text) }
-            Glibc.exit(try TestRunner(options: options).run())
+            let runner = TestRunner(options: options)
+            if list {
+                for script in try runner.scripts() { print(script.path) }
+                return
+            }
+            Glibc.exit(try runner.run())
         } catch {
             throw ExitError(code: error.exitCode, message: error.message)
         }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import DemoApp
 import GestureKit
-import GestureRender
 import GestureScript
 import Glibc
 import Logging
@@ -63,9 +62,11 @@ struct GestureDemo: ParsableCommand {
     func run() throws {
         let windowSize = try windowOptions.parsedSize()
         if dumpTree {
-            let window = DemoApp.makeWindow(size: windowSize ?? DemoApp.defaultSize, timeSource: VirtualTimeSource(),
-                                            page: windowOptions.page)
-            window.textMeasurer = CairoTextMeasurer()
+            // The window a headless run starts with, so the tree printed is
+            // the one a script played with the same flags acts on.
+            let window = HeadlessRun.makeWindow(size: windowSize ?? DemoApp.defaultSize, page: windowOptions.page,
+                                                clock: VirtualTimeSource(), thresholds: try thresholds.preset(),
+                                                density: try dpi.headlessDensity())
             print(ViewTreeDump.json(window))
             return
         }

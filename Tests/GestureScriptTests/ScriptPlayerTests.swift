@@ -13,7 +13,7 @@ struct ScriptPlayerTests {
     func demo(_ page: DemoPage) -> (Window, ScriptPlayer) {
         let window = DemoApp.makeWindow(timeSource: clock, page: page)
         let player = ScriptPlayer(window: window, clock: clock)
-        player.onPage = { name in DemoPage(rawValue: name).map { DemoApp.show($0, in: window) } }
+        player.connectPages(DemoPage.allCases.map(\.rawValue))
         return (window, player)
     }
 
@@ -291,6 +291,22 @@ struct ScriptPlayerTests {
             #"{"t":0.01,"type":"input","line":4,"event":"key-release","key":"ctrl","modifiers":"ctrl"}"#,
             #"{"t":0.01,"type":"end","checks":0,"failed":0,"completed":true}"#,
         ])
+    }
+
+    @Test("'page NAME' shows that tab of the app, and 'expect page' reads the tab shown")
+    func pageSwitch() throws {
+        let (window, player) = demo(.touches)
+        try play(player, """
+            expect page == touches
+            page gestures
+            expect page == gestures
+            page flatcube
+            expect page == gestures
+            """)
+        #expect(DemoApp.currentPage(of: window) is FlatCubeViewController)
+        #expect(player.results.map(\.ok) == [true, true, false])
+        #expect(player.failures.map(\.message)
+                    == ["t.gds:5:1: assertion failed: expect page == gestures: expected gestures, actual flatcube"])
     }
 
     @Test("counters and the page come from the host")

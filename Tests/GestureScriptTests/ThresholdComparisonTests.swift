@@ -35,9 +35,7 @@ struct ThresholdComparisonTests {
             let window = DemoApp.makeWindow(timeSource: clock)
             window.gestureThresholds = preset
             return window
-        }, configure: { player, window in
-            player.onPage = { name in DemoPage(rawValue: name).map { DemoApp.show($0, in: window) } }
-        })
+        }, configure: { player, _ in player.connectPages(DemoPage.allCases.map(\.rawValue)) })
     }
 
     @Test("'thresholds android' parses, prints back, and switches the window; an unknown preset is malformed, listing the names")
@@ -90,7 +88,7 @@ struct ThresholdComparisonTests {
             let recorder = LabelTexts()
             window.addObserver(recorder)
             let player = ScriptPlayer(window: window, clock: clock)
-            player.onPage = { name in DemoPage(rawValue: name).map { DemoApp.show($0, in: window) } }
+            player.connectPages(DemoPage.allCases.map(\.rawValue))
             // Checks of the last gesture see the probes; the labels must not.
             try player.run(script)
             withExtendedLifetime(probes) {}

@@ -83,6 +83,24 @@ struct RunnerCommandTests {
         #expect(try testCases(in: junit) == [tap], "by durations the slow script has shard 1 to itself")
     }
 
+    @Test("--list prints the scripts a run plays, one path a line, and plays none; with --shard, that shard's")
+    func listsTheRunsScripts() throws {
+        let whole = try RunnerProcess.test(Self.quickFolders + ["--list"])
+        #expect(whole.exitCode == 0, "\(whole.stderr)")
+        let listed = whole.stdout.split(separator: "\n").map(String.init)
+        #expect(listed == ["failing/endless", "failing/golden-mismatch", "failing/tap-slides", "malformed/typo",
+                           "passing/flatcube", "passing/pinch", "passing/tap"].map { RunnerProcess.suite + "/\($0).gds" })
+
+        let folder = try temporaryDirectory("runner-out")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let junit = folder.appendingPathComponent("shard.xml")
+        let shard = try RunnerProcess.test(Self.quickFolders + ["--shard", "2/3", "--list"])
+        _ = try RunnerProcess.test(Self.quickFolders + ["--shard", "2/3", "--junit", junit.path])
+        let shardListed = shard.stdout.split(separator: "\n").map(String.init)
+        #expect(!shardListed.isEmpty && shardListed.count < listed.count, "\(shard.stdout)")
+        #expect(try shardListed == testCases(in: junit).sorted(), "the list is what the shard plays")
+    }
+
     @Test("one worker playing the scenarios one after another gives each the log and snapshots of a process of its own")
     func workersKeepScriptsApart() throws {
         let folder = try temporaryDirectory("runner-out")
@@ -127,6 +145,7 @@ struct RunnerCommandTests {
         (["Tests/RunnerFixtures/no-such-folder"], "no such file or folder: Tests/RunnerFixtures/no-such-folder"),
         (["Tests/RunnerFixtures/suite/goldens"], "no scripts (*.gds) in Tests/RunnerFixtures/suite/goldens"),
         (["--merge", "Tests/RunnerFixtures"], "--merge needs --report DIR or --junit FILE"),
+        (["--list", "--junit", "out.xml"], "--list plays nothing: give no --merge, --report, --junit or --update-goldens"),
         (["--durations", "Tests/RunnerFixtures/none.jsonl"], "cannot read durations file Tests/RunnerFixtures/none.jsonl"),
     ])
     func usageErrors(_ arguments: [String], _ message: String) throws {

@@ -9,7 +9,7 @@ extension Window {
     @MainActor
     func play(_ text: String, clock: VirtualTimeSource) throws {
         let player = ScriptPlayer(window: self, clock: clock)
-        player.onPage = { [self] name in if let page = DemoPage(rawValue: name) { DemoApp.show(page, in: self) } }
+        player.connectPages(DemoPage.allCases.map(\.rawValue))
         try player.run(ScriptParser.parse(text, fileName: "test"))
     }
 }
