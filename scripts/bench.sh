@@ -9,8 +9,9 @@
 #               touch event, peak RSS, start-up (tools/bench/README.md)
 #   in-process  the toolkit alone (Benchmarks/): touch events per second and
 #               heap allocations per event through the Gestures page, the
-#               same moves paced as live (one frame every 8 ms), a full
-#               1920x1080 frame, a label-only change; figures per event
+#               same moves paced as live (one frame every 8 ms), those
+#               frames drawn at 1024x768 as live, a full 1920x1080 frame, a
+#               label-only change; figures per event
 #   scenarios   how long each scripted scenario takes to play headless
 #   all         the three, in this order (the default)
 #

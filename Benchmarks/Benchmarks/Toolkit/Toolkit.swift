@@ -9,7 +9,8 @@ import Glibc
 // The toolkit's in-process figures (issue 10): touch events per second
 // through hit-testing and the Gestures page's recognizers, heap
 // allocations per event, the same events paced as live (caches cold after
-// each pause), a full 1920x1080 frame, and a label-only change.
+// each pause), with and without drawing each frame, a full 1920x1080
+// frame, and a label-only change.
 // Figures are printed, never asserted: `scripts/bench.sh` runs them.
 
 let benchmarks: @Sendable () -> Void = {
