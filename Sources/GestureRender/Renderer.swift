@@ -63,7 +63,7 @@ public final class Renderer {
         func isVisible(_ bounds: Rect, toWindow: AffineTransform) -> Bool {
             guard let clip else { return true }
             let area = toWindow.apply(to: bounds)
-            return clip.rects.contains { $0.intersects(area) }
+            return clip.intersects(area)
         }
 
         /// Whether the repainted area reaches into a corner square of
