@@ -37,7 +37,7 @@ public struct Region: Equatable, Sendable {
     public var area: Double { rects.reduce(0) { $0 + $1.width * $1.height } }
 
     /// True when one of the rectangles contains `point` (each half-open, as
-    /// ``Rect/contains(_:)``).
+    /// ``Rect/contains(_:)-(Point)``).
     public func contains(_ point: Point) -> Bool {
         rects.contains { $0.contains(point) }
     }
