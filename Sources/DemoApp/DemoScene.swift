@@ -6,6 +6,9 @@ public enum DemoPage: String, CaseIterable, Sendable {
     case flatcube
     case gestures
 
+    /// Every page's name, in tab order: what scripts call the pages.
+    public static let names: [String] = allCases.map(\.rawValue)
+
     /// A new controller for the page.
     public func makeController() -> ViewController {
         switch self {

@@ -82,8 +82,7 @@ final class CairoCanvas: Canvas {
     /// lies inside it.
     private func clipUnless(within bounds: Rect?) {
         guard let clip = pendingClip else { return }
-        if let bounds, bounds.minX >= clip.minX, bounds.minY >= clip.minY,
-           bounds.maxX <= clip.maxX, bounds.maxY <= clip.maxY { return }
+        if let bounds, clip.contains(bounds) { return }
         cairo_rectangle(cr, clip.minX, clip.minY, clip.width, clip.height)
         cairo_clip(cr)
         pendingClip = nil

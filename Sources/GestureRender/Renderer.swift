@@ -63,7 +63,7 @@ public final class Renderer {
         func isVisible(_ bounds: Rect, toWindow: AffineTransform) -> Bool {
             guard let clip else { return true }
             let area = toWindow.apply(to: bounds)
-            return clip.rects.contains { $0.intersects(area) }
+            return clip.intersects(area)
         }
 
         /// Whether the repainted area reaches into a corner square of
@@ -72,11 +72,10 @@ public final class Renderer {
         func touchesCorners(of bounds: Rect, radius: Double, toWindow: AffineTransform) -> Bool {
             let r = Swift.min(radius, bounds.width / 2, bounds.height / 2)
             guard r > 0 else { return false }
-            guard let clip, toWindow.b == 0, toWindow.c == 0 else { return true }
+            guard clip != nil, toWindow.b == 0, toWindow.c == 0 else { return true }
             for x in [bounds.minX, bounds.maxX - r] {
                 for y in [bounds.minY, bounds.maxY - r] {
-                    let corner = toWindow.apply(to: Rect(x: x, y: y, width: r, height: r))
-                    if clip.rects.contains(where: { $0.intersects(corner) }) { return true }
+                    if isVisible(Rect(x: x, y: y, width: r, height: r), toWindow: toWindow) { return true }
                 }
             }
             return false

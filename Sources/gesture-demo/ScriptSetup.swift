@@ -29,7 +29,7 @@ enum ScriptSetup {
     /// of the moment (a placeholder stands for those). Learnt once per
     /// process: a test runner's worker plays many scripts.
     static let vocabulary: ScriptVocabulary = {
-        var vocabulary = ScriptVocabulary(pages: DemoPage.allCases.map(\.rawValue), counters: counterNames)
+        var vocabulary = ScriptVocabulary(pages: DemoPage.names, counters: counterNames)
         let window = DemoApp.makeWindow(timeSource: VirtualTimeSource(), output: { _ in })
         for page in DemoPage.allCases {
             DemoApp.show(page, in: window)
@@ -67,7 +67,7 @@ enum ScriptSetup {
     /// Lets `player` switch the app's pages (its tabs, in `DemoPage`
     /// order) and read its counters.
     static func connectApp(_ player: ScriptPlayer, window: Window) {
-        player.connectPages(DemoPage.allCases.map(\.rawValue))
+        player.connectPages(DemoPage.names)
         let tabs = window.rootViewController as? TabBarController
         let flatcube = tabs?.viewControllers.lazy.compactMap { $0 as? FlatCubeViewController }.first
         player.counters = [

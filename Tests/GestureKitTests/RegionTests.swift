@@ -57,13 +57,36 @@ struct RegionTests {
         #expect(inside.rects == [top])
     }
 
+    @Test("a point is in the region when it is in one of its rectangles, their right and bottom edges left out")
+    func containsPoint() {
+        var region = Region(top)
+        region.formUnion(bottom)
+        #expect(region.contains(Point(x: 10, y: 10)))
+        #expect(region.contains(Point(x: 699.5, y: 599.5)))
+        #expect(!region.contains(Point(x: 310, y: 20)))
+        #expect(!region.contains(Point(x: 650, y: 600)))
+        #expect(!region.contains(Point(x: 400, y: 200)), "between the two rectangles")
+        #expect(!Region().contains(.zero))
+    }
+
+    @Test("a rectangle intersects the region when it overlaps one of its rectangles by some area")
+    func intersectsRect() {
+        var region = Region(top)
+        region.formUnion(bottom)
+        #expect(region.intersects(Rect(x: 300, y: 0, width: 20, height: 20)))
+        #expect(region.intersects(Rect(x: 0, y: 0, width: 800, height: 600)))
+        #expect(!region.intersects(Rect(x: 300, y: 100, width: 200, height: 200)), "between the two rectangles")
+        #expect(!region.intersects(Rect(x: 700, y: 500, width: 10, height: 10)), "sharing only an edge")
+        #expect(!Region().intersects(Rect(x: 0, y: 0, width: 800, height: 600)))
+    }
+
     @Test("subtracting leaves what the cut does not cover: an L around a corner, nothing under a larger cut")
     func subtractingKnownShapes() {
         let picture = Region(Rect(x: 0, y: 0, width: 100, height: 100))
         let moved = Region(Rect(x: 20, y: 30, width: 100, height: 100))
         let rest = picture.subtracting(moved)
         #expect(abs(rest.area - (100 * 100 - 80 * 70)) < 1e-9, "\(rest.rects)")
-        #expect(!rest.rects.contains { $0.intersects(Rect(x: 20, y: 30, width: 80, height: 70)) })
+        #expect(!rest.intersects(Rect(x: 20, y: 30, width: 80, height: 70)))
         #expect(picture.subtracting(Region(Rect(x: -5, y: -5, width: 200, height: 200))).isEmpty)
         #expect(picture.subtracting(Region(Rect(x: 300, y: 300, width: 5, height: 5))) == picture)
         #expect(Region().subtracting(moved).isEmpty)

@@ -10,6 +10,7 @@ import Testing
 struct RoundedClipTests {
     static let size = 120
     static let frame = Rect(x: 10, y: 10, width: 100, height: 100)
+    static let cornerRadius = 20.0
 
     /// A white window with a rounded, clipping frame whose red content
     /// overflows it on every side.
@@ -17,7 +18,7 @@ struct RoundedClipTests {
         let window = Window(size: Size(width: Double(size), height: Double(size)), timeSource: VirtualTimeSource())
         window.backgroundColor = .white
         let clipper = View(frame: frame)
-        clipper.cornerRadius = 20
+        clipper.cornerRadius = cornerRadius
         clipper.clipsToBounds = true
         let content = View(frame: Rect(x: -10, y: -10, width: 120, height: 120))
         content.backgroundColor = Color(rgb: 0xff0000)
@@ -44,13 +45,16 @@ struct RoundedClipTests {
         var parts = Region(Rect(x: 35, y: 0, width: 50, height: 120))
         parts.formUnion(Rect(x: 0, y: 35, width: 35, height: 50))
         parts.formUnion(Rect(x: 85, y: 35, width: 35, height: 50))
-        let corner = Rect(x: 10, y: 10, width: 20, height: 20)
-        try #require(!parts.rects.contains { $0.intersects(corner) })
+        let r = Self.cornerRadius
+        let corners = [Self.frame.minX, Self.frame.maxX - r].flatMap { x in
+            [Self.frame.minY, Self.frame.maxY - r].map { y in Rect(x: x, y: y, width: r, height: r) }
+        }
+        try #require(corners.allSatisfy { !parts.intersects($0) })
         var partial = [UInt32](repeating: 0xff00_00ff, count: Self.size * Self.size)
         Self.render(window, into: &partial, clip: parts)
         var differing = 0
         for y in 0..<Self.size {
-            for x in 0..<Self.size where parts.rects.contains(where: { $0.contains(Point(x: Double(x) + 0.5, y: Double(y) + 0.5)) }) {
+            for x in 0..<Self.size where parts.contains(Point(x: Double(x) + 0.5, y: Double(y) + 0.5)) {
                 if partial[y * Self.size + x] != whole[y * Self.size + x] { differing += 1 }
             }
         }

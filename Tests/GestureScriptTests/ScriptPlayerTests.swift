@@ -13,7 +13,7 @@ struct ScriptPlayerTests {
     func demo(_ page: DemoPage) -> (Window, ScriptPlayer) {
         let window = DemoApp.makeWindow(timeSource: clock, page: page)
         let player = ScriptPlayer(window: window, clock: clock)
-        player.connectPages(DemoPage.allCases.map(\.rawValue))
+        player.connectPages(DemoPage.names)
         return (window, player)
     }
 

@@ -35,7 +35,7 @@ struct ThresholdComparisonTests {
             let window = DemoApp.makeWindow(timeSource: clock)
             window.gestureThresholds = preset
             return window
-        }, configure: { player, _ in player.connectPages(DemoPage.allCases.map(\.rawValue)) })
+        }, configure: { player, _ in player.connectPages(DemoPage.names) })
     }
 
     @Test("'thresholds android' parses, prints back, and switches the window; an unknown preset is malformed, listing the names")
@@ -88,7 +88,7 @@ struct ThresholdComparisonTests {
             let recorder = LabelTexts()
             window.addObserver(recorder)
             let player = ScriptPlayer(window: window, clock: clock)
-            player.connectPages(DemoPage.allCases.map(\.rawValue))
+            player.connectPages(DemoPage.names)
             // Checks of the last gesture see the probes; the labels must not.
             try player.run(script)
             withExtendedLifetime(probes) {}

@@ -33,9 +33,9 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var minX: Double { origin.x }
     /// The top edge.
     public var minY: Double { origin.y }
-    /// The right edge, itself outside the rectangle (see ``contains(_:)``).
+    /// The right edge, itself outside the rectangle (see ``contains(_:)-(Point)``).
     public var maxX: Double { origin.x + size.width }
-    /// The bottom edge, itself outside the rectangle (see ``contains(_:)``).
+    /// The bottom edge, itself outside the rectangle (see ``contains(_:)-(Point)``).
     public var maxY: Double { origin.y + size.height }
     /// The horizontal centre.
     public var midX: Double { origin.x + size.width / 2 }
@@ -55,6 +55,15 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// edges are inside, the right and bottom edges are not.
     public func contains(_ p: Point) -> Bool {
         p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
+    }
+
+    /// Closed containment of a rectangle: true when no edge of `other` lies
+    /// outside this one's, so `other`'s edges may lie on its edges and every
+    /// rectangle contains itself. Only the edges are compared, so an empty
+    /// `other` is contained where it lies within these edges and not
+    /// elsewhere: a zero-width rectangle still has a place.
+    public func contains(_ other: Rect) -> Bool {
+        other.minX >= minX && other.minY >= minY && other.maxX <= maxX && other.maxY <= maxY
     }
 
     /// The smallest rectangle containing both.

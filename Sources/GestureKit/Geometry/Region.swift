@@ -36,6 +36,19 @@ public struct Region: Equatable, Sendable {
     /// The area the rectangles cover, counting overlaps twice.
     public var area: Double { rects.reduce(0) { $0 + $1.width * $1.height } }
 
+    /// True when one of the rectangles contains `point` (each half-open, as
+    /// ``Rect/contains(_:)-(Point)``).
+    public func contains(_ point: Point) -> Bool {
+        rects.contains { $0.contains(point) }
+    }
+
+    /// True when one of the rectangles overlaps `rect` by a non-empty area
+    /// (as ``Rect/intersects(_:)``): a rectangle that only shares an edge
+    /// with the region does not intersect it.
+    public func intersects(_ rect: Rect) -> Bool {
+        rects.contains { $0.intersects(rect) }
+    }
+
     /// Adds `rect` to the region.
     public mutating func formUnion(_ rect: Rect) {
         guard !rect.isEmpty else { return }

@@ -9,7 +9,7 @@ extension Window {
     @MainActor
     func play(_ text: String, clock: VirtualTimeSource) throws {
         let player = ScriptPlayer(window: self, clock: clock)
-        player.connectPages(DemoPage.allCases.map(\.rawValue))
+        player.connectPages(DemoPage.names)
         try player.run(ScriptParser.parse(text, fileName: "test"))
     }
 }
