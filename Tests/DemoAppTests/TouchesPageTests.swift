@@ -11,7 +11,6 @@ import Testing
 @Suite("Touches page and motion")
 struct TouchesPageTests: DemoWindowSuite {
     let app = DemoWindow<TouchesViewController>(.touches)
-    var page: TouchesViewController { app.page }
     let recorder = LabelRecorder()
 
     init() {
@@ -21,74 +20,74 @@ struct TouchesPageTests: DemoWindowSuite {
     @Test("a tap reads 'Single tap started' then 'Single tap ended (x,y)->(x,y)'")
     func singleTap() throws {
         try play("down 1 600 420\nframe")
-        #expect(page.interactionLabel.text == "Single tap started (600,420)")
+        #expect(vc.interactionLabel.text == "Single tap started (600,420)")
         try play("up 1")
-        #expect(page.interactionLabel.text == "Single tap ended (600,420)->(600,420)")
+        #expect(vc.interactionLabel.text == "Single tap ended (600,420)->(600,420)")
     }
 
     @Test("a second quick tap is a double tap ending from the first tap's point")
     func doubleTap() throws {
         try play("down 1 600 420\nup 1\nwait 100\ndown 1 603 421\nup 1")
-        #expect(page.interactionLabel.text == "Double tap ended (600,420)->(603,421)")
+        #expect(vc.interactionLabel.text == "Double tap ended (600,420)->(603,421)")
     }
 
     @Test("a finger that moves beyond the slop is a swipe")
     func swipe() throws {
         try play("down 1 560 500\nframe\nwait 16\nmove 1 600 480\nframe")
-        #expect(page.interactionLabel.text == "Swipe moved (600,480)")
+        #expect(vc.interactionLabel.text == "Swipe moved (600,480)")
         try play("up 1")
-        #expect(page.interactionLabel.text == "Swipe ended (560,500)->(600,480)")
+        #expect(vc.interactionLabel.text == "Swipe ended (560,500)->(600,480)")
     }
 
     @Test("the label reads None 3 s after the last interaction, and every interaction re-arms the timer")
     func resetTimer() throws {
         try play("down 1 600 420\nup 1\nwait 2000")
-        #expect(page.interactionLabel.text != "None")
+        #expect(vc.interactionLabel.text != "None")
         try play("down 1 650 420\nup 1\nwait 2000")
-        #expect(page.interactionLabel.text == "Single tap ended (650,420)->(650,420)")
+        #expect(vc.interactionLabel.text == "Single tap ended (650,420)->(650,420)")
         try play("wait 999")
-        #expect(page.interactionLabel.text != "None")
+        #expect(vc.interactionLabel.text != "None")
         try play("wait 2")
-        #expect(page.interactionLabel.text == "None")
+        #expect(vc.interactionLabel.text == "None")
         #expect(recorder.texts(of: "interaction").filter { $0 == "None" }.count == 1)
     }
 
     @Test("with multiple touch off only the first finger counts; on, both do")
     func multipleTouch() throws {
         try play("down 1 600 420\ndown 2 650 480\nframe")
-        #expect(page.fingersLabel.text == "Number of fingers: 1")
+        #expect(vc.fingersLabel.text == "Number of fingers: 1")
         try play("up 1\nup 2\nframe\nwait 500")
-        page.multipleTouchSwitch.isOn = true
-        page.multipleTouchSwitch.onValueChanged?(page.multipleTouchSwitch)
+        vc.multipleTouchSwitch.isOn = true
+        vc.multipleTouchSwitch.onValueChanged?(vc.multipleTouchSwitch)
         try play("down 1 600 420\ndown 2 650 480\nframe")
-        #expect(page.fingersLabel.text == "Number of fingers: 2")
+        #expect(vc.fingersLabel.text == "Number of fingers: 2")
         try play("up 1\nup 2")
-        #expect(page.fingersLabel.text == "Number of fingers: 0")
+        #expect(vc.fingersLabel.text == "Number of fingers: 0")
     }
 
     @Test("the image reports touches inside it; with its interaction off they fall through to the page")
     func imageInteraction() throws {
-        let p = page.imageView.frame.center
+        let p = vc.imageView.frame.center
         try play("down 1 \(p.x) \(p.y)\nup 1")
-        #expect(page.imageLabel.text.hasPrefix("Image touched at ("))
+        #expect(vc.imageLabel.text.hasPrefix("Image touched at ("))
         #expect(!recorder.texts(of: "interaction").contains { $0.hasPrefix("Single tap") })
         try play("wait 500")
-        let toggle = page.imageSwitch.frame.center
+        let toggle = vc.imageSwitch.frame.center
         try play("down 1 \(toggle.x) \(toggle.y)\nup 1\nwait 500")
-        #expect(!page.imageView.isUserInteractionEnabled)
+        #expect(!vc.imageView.isUserInteractionEnabled)
         try play("down 1 \(p.x) \(p.y)\nframe")
-        #expect(page.interactionLabel.text.hasPrefix("Single tap started"))
+        #expect(vc.interactionLabel.text.hasPrefix("Single tap started"))
         try play("up 1")
     }
 
     @Test("a shake under 1 s reads 'Device was shaken'; a 1.5 s one is cancelled and changes nothing")
     func shake() throws {
         try play("shake 1500")
-        #expect(page.interactionLabel.text == "None")
+        #expect(vc.interactionLabel.text == "None")
         try play("shake 600")
-        #expect(page.interactionLabel.text == "Device was shaken")
+        #expect(vc.interactionLabel.text == "Device was shaken")
         try play("wait 3000")
-        #expect(page.interactionLabel.text == "None")
+        #expect(vc.interactionLabel.text == "None")
     }
 
     @Test("each rotation reads its seed 000 text and refreshes the metrics")
@@ -96,7 +95,7 @@ struct TouchesPageTests: DemoWindowSuite {
         var texts: [String] = []
         for _ in 0..<4 {
             window.handleKey(KeyEvent(keysym: Keysym.r, modifiers: .control))
-            texts.append(page.interactionLabel.text)
+            texts.append(vc.interactionLabel.text)
         }
         #expect(texts == ["Device has been rotated left", "Device is upside down",
                           "Device has been rotated right", "Device is oriented normally"])

@@ -23,7 +23,6 @@ struct UndoSheetTests: DemoWindowSuite {
         try play("tap @single\nwait 400\nshake 500")
     }
 
-    var flatcube: FlatCubeViewController { DemoApp.currentPage(of: window) as! FlatCubeViewController }
     var sheet: ActionSheet? { window.subtree.lazy.compactMap { $0 as? ActionSheet }.first }
 
     /// The centre of a tab, in window coordinates.
@@ -35,7 +34,7 @@ struct UndoSheetTests: DemoWindowSuite {
     @Test("the sheet is the presenting page's: it covers the page, not the tab bar")
     func belongsToPage() throws {
         let sheet = try #require(self.sheet)
-        #expect(flatcube.presentedSheet === sheet)
+        #expect(vc.presentedSheet === sheet)
         let tabBar = (window.rootViewController as! TabBarController).tabBar
         #expect(window.hitTest(tab(0)) === tabBar, "the tab bar still takes touches")
     }
@@ -44,9 +43,9 @@ struct UndoSheetTests: DemoWindowSuite {
     func tapOutside() throws {
         try play("tap 400 120\nwait 400")
         #expect(sheet == nil)
-        #expect(flatcube.singleCount == 1, "the tap that dismissed the sheet did not count")
+        #expect(vc.singleCount == 1, "the tap that dismissed the sheet did not count")
         try play("tap @single\nwait 400")
-        #expect(flatcube.singleCount == 2, "the page takes touches again")
+        #expect(vc.singleCount == 2, "the page takes touches again")
     }
 
     @Test("keys 1, 2 and 3 switch page and dismiss the sheet", arguments: [1, 3])
@@ -55,7 +54,7 @@ struct UndoSheetTests: DemoWindowSuite {
         #expect(sheet == nil)
         try play("key 2")
         #expect(sheet == nil, "the sheet does not come back with its page")
-        #expect(flatcube.singleCount == 1)
+        #expect(vc.singleCount == 1)
     }
 
     @Test("a tab tap switches page and dismisses the sheet")
@@ -74,7 +73,7 @@ struct UndoSheetTests: DemoWindowSuite {
         try play("key escape")
         #expect(sheet == nil)
         try play("shake 500\ntap @\"Undo Count\"\nwait 400")
-        #expect(sheet == nil && flatcube.singleCount == 0)
+        #expect(sheet == nil && vc.singleCount == 0)
     }
 
     @Test("the debug overlay's panel sits clear of the sheet's panel, whichever comes first",

@@ -193,14 +193,12 @@ struct BenchHarnessEndToEndTests {
 
     /// Runs tools/bench/live.py with the test build's inject module; ends
     /// it after 120 s (it has deadlines of its own, far shorter).
-    private static func runBench(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let module = ProcessInfo.processInfo.environment["GESTURE_E2E_MODULE"]
-            ?? packageRoot.appendingPathComponent(".build/weston-inject.so").path
+    private static func runBench(_ arguments: [String]) throws -> CommandResult {
         let run = try runCommand(["/usr/bin/python3", packageRoot.appendingPathComponent("tools/bench/live.py").path,
-                                  "--module", module] + arguments, timeout: 120)
+                                  "--module", WestonSession.locateModule().path] + arguments, timeout: 120)
         if run.timedOut {
             Issue.record("tools/bench/live.py did not finish within 120 s")
         }
-        return (run.status, run.stdout, run.stderr)
+        return run
     }
 }

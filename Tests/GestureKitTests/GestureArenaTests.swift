@@ -9,12 +9,12 @@ import Testing
 struct GestureArenaTests {
     let h = ViewInWindow()
 
-    /// A double tap named "double" on the view.
-    func doubleTap() -> TapGestureRecognizer {
+    /// A double tap named "double" on `view` (other suites' fixture too).
+    static func doubleTap(on view: View) -> TapGestureRecognizer {
         let double = TapGestureRecognizer()
         double.name = "double"
         double.numberOfTapsRequired = 2
-        h.view.addGestureRecognizer(double)
+        view.addGestureRecognizer(double)
         return double
     }
 
@@ -113,7 +113,7 @@ struct GestureArenaTests {
 
     @Test("a single tap that requires the double tap to fail waits for it, then fires; a double tap fails it")
     func singleWaitsForDouble() {
-        let double = doubleTap()
+        let double = Self.doubleTap(on: h.view)
         let single = TapGestureRecognizer()
         single.require(toFail: double)
         var events: [String] = []
@@ -152,7 +152,7 @@ struct GestureArenaTests {
     @Test("a delegate's shouldRequireFailure(of:) or shouldBeRequiredToFail(by:) makes a single tap wait for a double tap",
           arguments: ["shouldRequireFailure", "shouldBeRequiredToFail"])
     func delegateRequirements(hook: String) {
-        let double = doubleTap()
+        let double = Self.doubleTap(on: h.view)
         let single = TapGestureRecognizer()
         let delegate = RequirementDelegate(single: single, double: double)
         if hook == "shouldRequireFailure" { single.delegate = delegate } else { double.delegate = delegate }
@@ -260,7 +260,7 @@ struct GestureArenaTests {
 
     @Test("delaysTouchesEnded holds the view's touchesEnded while a double tap waits, then cancels it")
     func delaysTouchesEnded() {
-        _ = doubleTap()
+        _ = Self.doubleTap(on: h.view)
         h.tap(50, 50)
         #expect(h.view.calls == ["began 1"])
         h.wait(0.1)
@@ -270,7 +270,7 @@ struct GestureArenaTests {
 
     @Test("when the double tap times out, the held touchesEnded is delivered")
     func heldEndReleasedOnFailure() {
-        _ = doubleTap()
+        _ = Self.doubleTap(on: h.view)
         h.tap(50, 50)
         h.wait(0.5)
         #expect(h.view.calls == ["began 1", "ended 1"])
@@ -278,7 +278,7 @@ struct GestureArenaTests {
 
     @Test("with delaysTouchesEnded off, the view's touch ends at once while the double tap waits")
     func endNotDelayed() {
-        let double = doubleTap()
+        let double = Self.doubleTap(on: h.view)
         double.delaysTouchesEnded = false
         h.tap(50, 50)
         #expect(h.view.calls == ["began 1", "ended 1"])

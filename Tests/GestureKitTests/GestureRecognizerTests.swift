@@ -43,13 +43,11 @@ struct GestureRecognizerTests {
         var testDescription: String { rawValue }
     }
 
-    /// A recognizer that does nothing on its own: the test moves its state.
-    final class Steered: GestureRecognizer {}
-
     @Test("disabling cancels a gesture under way, fails one still deciding (which then resets), leaves an idle one alone",
           arguments: Stage.allCases)
     func disableInEachStage(stage: Stage) {
-        let r = Steered()
+        // The base class does nothing on its own: the test moves its state.
+        let r = GestureRecognizer()
         let log = h.attach(r)
         if stage != .idle { h.down(0, 100, 100); h.frame() }
         if stage == .decidingFingerLifted { h.up(0); h.frame() }
@@ -81,12 +79,9 @@ struct GestureRecognizerTests {
 
     @Test("disabling a double tap between its taps lets the single tap waiting for it fire at once")
     func disableBetweenTaps() {
-        let double = TapGestureRecognizer()
-        double.name = "double"
-        double.numberOfTapsRequired = 2
+        let double = GestureArenaTests.doubleTap(on: h.view)
         let single = TapGestureRecognizer()
         single.require(toFail: double)
-        h.view.addGestureRecognizer(double)
         let singleLog = h.attach(single)
         h.tap(50, 50)
         #expect(singleLog.states.isEmpty)

@@ -314,7 +314,6 @@ struct ScriptPlayerTests {
         let (window, player) = demo(.flatcube)
         let flatcube = try #require(DemoApp.currentPage(of: window) as? FlatCubeViewController)
         player.counters = ["single": { flatcube.singleCount }]
-        player.currentPage = { "flatcube" }
         try play(player, "tap @single\nwait 400\nexpect counter single >= 1\nexpect counter single < 1\nexpect page == flatcube")
         #expect(player.failures.map(\.line) == [4])
     }

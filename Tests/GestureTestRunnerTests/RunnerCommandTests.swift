@@ -12,13 +12,25 @@ struct RunnerCommandTests {
     /// The suite without the scripts that hang or crash (they need the
     /// stand-in worker and a watchdog).
     static let quickFolders = ["passing", "failing", "malformed"].map { RunnerProcess.suite + "/" + $0 }
+    /// Their scripts, in the order `--list` prints them.
+    static let quickScripts = ["failing/endless", "failing/golden-mismatch", "failing/tap-slides", "malformed/typo",
+                               "passing/flatcube", "passing/pinch", "passing/tap"].map { RunnerProcess.suite + "/\($0).gds" }
 
     func testCases(in junit: URL) throws -> [String] {
         let document = try XMLDocument(contentsOf: junit)
         return try document.nodes(forXPath: "//testcase/@file").compactMap(\.stringValue)
     }
 
-    @Test("every shard of 1/3, 2/3, 3/3 runs its part; together exactly the suite, none twice; merged, one report of all")
+    /// A new scratch folder holding the file `name` with `text` in it; the
+    /// caller removes the folder.
+    func scratchFolder(with name: String, _ text: String) throws -> (folder: URL, file: URL) {
+        let folder = try temporaryDirectory("runner-out")
+        let file = folder.appendingPathComponent(name)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return (folder, file)
+    }
+
+    @Test("every shard of 1/3, 2/3, 3/3 runs its part, the scripts its --list names; together exactly the suite, none twice; merged, one report of all")
     func shardsUnionIsTheSuite() throws {
         let folder = try temporaryDirectory("runner-out")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -34,6 +46,9 @@ struct RunnerCommandTests {
             let cases = try testCases(in: junit)
             #expect(!cases.isEmpty, "shard \(i) of 7 scripts")
             #expect(run.stdout.contains("shard \(i)/3: \(cases.count) of 7 scripts"), "\(run.stdout)")
+            let listed = try RunnerProcess.test(Self.quickFolders + ["--shard", "\(i)/3", "--list"])
+            #expect(listed.stdout.split(separator: "\n").map(String.init) == cases.sorted(),
+                    "the list is what shard \(i) plays")
             union += cases
         }
         #expect(union.count == suite.count)
@@ -71,8 +86,7 @@ struct RunnerCommandTests {
         // dealt heaviest first, tap.gds fills shard 1 alone and the others
         // (0.6 s) all go to shard 2. By size tap.gds shares its shard.
         let tap = RunnerProcess.suite + "/passing/tap.gds"
-        let others = ["failing/endless", "failing/golden-mismatch", "failing/tap-slides", "malformed/typo",
-                      "passing/flatcube", "passing/pinch"].map { RunnerProcess.suite + "/\($0).gds" }
+        let others = Self.quickScripts.filter { $0 != tap }
         let slowTap = folder.appendingPathComponent("slow-tap.jsonl")
         try ([(tap, 5.0)] + others.map { ($0, 0.1) })
             .map { #"{"type":"result","script":"\#($0.0)","seconds":\#($0.1)}"# + "\n" }.joined()
@@ -88,17 +102,13 @@ struct RunnerCommandTests {
         let whole = try RunnerProcess.test(Self.quickFolders + ["--list"])
         #expect(whole.exitCode == 0, "\(whole.stderr)")
         let listed = whole.stdout.split(separator: "\n").map(String.init)
-        #expect(listed == ["failing/endless", "failing/golden-mismatch", "failing/tap-slides", "malformed/typo",
-                           "passing/flatcube", "passing/pinch", "passing/tap"].map { RunnerProcess.suite + "/\($0).gds" })
+        #expect(listed == Self.quickScripts)
 
-        let folder = try temporaryDirectory("runner-out")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let junit = folder.appendingPathComponent("shard.xml")
+        // That each shard's list is what the shard plays is checked with
+        // the shards' runs (shardsUnionIsTheSuite).
         let shard = try RunnerProcess.test(Self.quickFolders + ["--shard", "2/3", "--list"])
-        _ = try RunnerProcess.test(Self.quickFolders + ["--shard", "2/3", "--junit", junit.path])
         let shardListed = shard.stdout.split(separator: "\n").map(String.init)
         #expect(!shardListed.isEmpty && shardListed.count < listed.count, "\(shard.stdout)")
-        #expect(try shardListed == testCases(in: junit).sorted(), "the list is what the shard plays")
     }
 
     @Test("one worker playing the scenarios one after another gives each the log and snapshots of a process of its own")
@@ -157,10 +167,8 @@ struct RunnerCommandTests {
 
     @Test("--time-limit after 'test' reaches the scripts: one waiting 5 s under a 1 s limit is stopped, exit 1")
     func timeLimit() throws {
-        let folder = try temporaryDirectory("runner-out")
+        let (folder, script) = try scratchFolder(with: "long.gds", "size 800 600\nwait 5000\n")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let script = folder.appendingPathComponent("long.gds")
-        try "size 800 600\nwait 5000\n".write(to: script, atomically: true, encoding: .utf8)
         let run = try RunnerProcess.test([script.path, "--time-limit", "1", "--jobs", "1"])
         #expect(run.exitCode == 1, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("the script runs past the time limit of 1 s of virtual time"), "\(run.stdout)")
@@ -168,10 +176,9 @@ struct RunnerCommandTests {
 
     @Test("--update-goldens after 'test' reaches the scripts: the missing golden is written, exit 0")
     func updateGoldens() throws {
-        let folder = try temporaryDirectory("runner-out")
+        let (folder, script) = try scratchFolder(with: "golden.gds",
+                                                 "size 360 480\npage touches\nsnapshot first vs first-golden.png\n")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let script = folder.appendingPathComponent("golden.gds")
-        try "size 360 480\npage touches\nsnapshot first vs first-golden.png\n".write(to: script, atomically: true, encoding: .utf8)
         let golden = folder.appendingPathComponent("first-golden.png").path
         let run = try RunnerProcess.test([script.path, "--update-goldens", "--jobs", "1"])
         #expect(run.exitCode == 0, "\(run.stdout)\(run.stderr)")
@@ -180,10 +187,8 @@ struct RunnerCommandTests {
 
     @Test("--report refuses a folder that holds other files, and deletes none of them")
     func reportFolderGuard() throws {
-        let folder = try temporaryDirectory("runner-out")
+        let (folder, precious) = try scratchFolder(with: "notes.txt", "mine")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let precious = folder.appendingPathComponent("notes.txt")
-        try "mine".write(to: precious, atomically: true, encoding: .utf8)
         let run = try RunnerProcess.test([RunnerProcess.suite + "/passing", "--report", folder.path])
         #expect(run.exitCode == 2)
         #expect(run.stderr.contains("the folder holds other files"))

@@ -6,8 +6,9 @@ import Testing
 import Glibc
 #endif
 
-/// `runCommand`'s time limit, which every test that starts a process
-/// relies on to turn a hang into a failure instead of a stalled run.
+/// `runCommand`'s time limit, off unless a caller gives one: a test whose
+/// command could hang (the live benchmark harness's) sets it, to turn a
+/// hang into a failure instead of a stalled run.
 @Suite("runCommand: the time limit")
 struct RunCommandTests {
     @Test("a command that would outlive its limit is killed when the limit passes and reported as timed out")

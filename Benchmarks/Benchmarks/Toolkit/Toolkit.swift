@@ -54,13 +54,8 @@ let benchmarks: @Sendable () -> Void = {
               configuration: .init(metrics: [afterPause], maxDuration: .seconds(4), maxIterations: 10)) { benchmark in
         var workload = TouchWorkload(.pinchMovesOnly)
         for _ in 0..<workload.eventsPerCycle { workload.step() }
-        let clock = ContinuousClock()
-        for _ in 0..<40 {
-            usleep(8_000)
-            let start = clock.now
-            workload.step()
-            workload.step()
-            benchmark.measurement(afterPause, Int((clock.now - start) / .microseconds(1)))
+        pacedFrames { microseconds in
+            benchmark.measurement(afterPause, microseconds { workload.step(); workload.step() })
         }
         blackHole(workload.window)
     }
@@ -74,20 +69,13 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("Pinch-and-rotate frames drawn at 1024x768, one every 8 ms",
               configuration: .init(metrics: [frameAfterPause, frameBackToBack],
                                    maxDuration: .seconds(4), maxIterations: 10)) { benchmark in
-        var workload = TouchWorkload(.pinchMovesOnly)
-        let frame = FrameTarget(window: workload.window, size: Size(width: 1024, height: 768))
+        let renderer = Renderer()
+        var workload = TouchWorkload(.pinchMovesOnly, textMeasurer: renderer.textMeasurer)
+        let frame = FrameTarget(window: workload.window, renderer: renderer)
         for _ in 0..<workload.eventsPerCycle { workload.step() }
         frame.draw()
-        let clock = ContinuousClock()
-        func timedFrame() -> Int {
-            let start = clock.now
-            workload.step()
-            workload.step()
-            frame.draw()
-            return Int((clock.now - start) / .microseconds(1))
-        }
-        for _ in 0..<40 {
-            usleep(8_000)
+        pacedFrames { microseconds in
+            func timedFrame() -> Int { microseconds { workload.step(); workload.step(); frame.draw() } }
             benchmark.measurement(frameAfterPause, timedFrame())
             benchmark.measurement(frameBackToBack, timedFrame())
         }
@@ -123,23 +111,42 @@ let benchmarks: @Sendable () -> Void = {
     }
 }
 
+/// Touch frames paced as live, one every 8 ms: 40 times, a sleep of 8 ms
+/// (the thread idle, as between a live app's frames), then `frame`, which
+/// times its work with `microseconds` (the time a closure takes, in
+/// microseconds).
+func pacedFrames(_ frame: (_ microseconds: (() -> Void) -> Int) -> Void) {
+    let clock = ContinuousClock()
+    func microseconds(_ work: () -> Void) -> Int {
+        let start = clock.now
+        work()
+        return Int((clock.now - start) / .microseconds(1))
+    }
+    for _ in 0..<40 {
+        usleep(8_000)
+        frame(microseconds)
+    }
+}
+
 /// A window on the Gestures page and a buffer it is drawn into, as the
 /// backend does for each frame: only the damage is repainted.
 final class FrameTarget {
     let window: Window
-    private let renderer = Renderer()
+    private let renderer: Renderer
     private let width: Int, height: Int
     private let pixels: UnsafeMutableRawPointer
 
     convenience init(size: Size) {
-        self.init(window: DemoApp.makeWindow(size: size, timeSource: VirtualTimeSource(), page: .gestures), size: size)
+        self.init(window: DemoApp.makeWindow(size: size, timeSource: VirtualTimeSource(), page: .gestures))
     }
 
-    /// `window`, whose size is `size`, measuring its text as it is drawn.
-    init(window: Window, size: Size) {
+    /// `window` drawn by `renderer` into a buffer of the window's size,
+    /// measuring its text as it is drawn.
+    init(window: Window, renderer: Renderer = Renderer()) {
         self.window = window
-        width = Int(size.width)
-        height = Int(size.height)
+        self.renderer = renderer
+        width = Int(window.bounds.width)
+        height = Int(window.bounds.height)
         pixels = .allocate(byteCount: width * height * 4, alignment: 16)
         window.textMeasurer = renderer.textMeasurer
         draw()

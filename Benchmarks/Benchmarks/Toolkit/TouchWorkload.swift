@@ -45,11 +45,17 @@ struct TouchWorkload {
     /// Touch events in one cycle.
     let eventsPerCycle: Int
 
-    /// The page at `size`, laid out, with the cycle built from its areas'
-    /// places on screen.
-    init(_ cycle: Cycle = .allGestures, size: Size = Size(width: 1024, height: 768)) {
+    /// The page at `size`, laid out (its text measured by `textMeasurer`
+    /// when given: the one of whatever draws it), with the cycle built from
+    /// its areas' places on screen.
+    init(_ cycle: Cycle = .allGestures, size: Size = Size(width: 1024, height: 768),
+         textMeasurer: TextMeasuring? = nil) {
         clock = VirtualTimeSource(start: 1)
         window = DemoApp.makeWindow(size: size, timeSource: clock, page: .gestures)
+        if let textMeasurer {
+            window.textMeasurer = textMeasurer
+            window.layoutIfNeeded()
+        }
         _ = window.takeDamage()
         switch cycle {
         case .allGestures:
