@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <malloc.h>
 #include <math.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
@@ -66,6 +67,24 @@ int cposix_timer_arm_at(int fd, double deadline)
     if (spec.it_value.tv_sec == 0 && spec.it_value.tv_nsec == 0)
         spec.it_value.tv_nsec = 1;
     return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL);
+}
+
+int cposix_poll_until(struct pollfd *fds, nfds_t count, double deadline)
+{
+    struct timespec wait = { 0 };
+    double left = deadline - cposix_monotonic_seconds();
+    if (left > 1e6)
+        left = 1e6; /* an infinite deadline must not overflow time_t */
+    if (left > 0.0) {
+        double seconds = floor(left);
+        wait.tv_sec = (time_t)seconds;
+        wait.tv_nsec = (long)ceil((left - seconds) * 1e9);
+        if (wait.tv_nsec >= 1000000000L) {
+            wait.tv_sec += 1;
+            wait.tv_nsec -= 1000000000L;
+        }
+    }
+    return ppoll(fds, count, &wait, NULL);
 }
 
 int cposix_timer_disarm(int fd)

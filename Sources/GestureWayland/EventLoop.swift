@@ -1,3 +1,4 @@
+import CPosix
 import Glibc
 
 /// What the event loop asks of the code it drives. All calls come from the
@@ -14,6 +15,13 @@ protocol EventLoopDelegate: AnyObject {
     /// The loop is about to sleep: the last moment to produce requests
     /// (drawing happens here).
     func eventLoopWillSleep() throws(WaylandError)
+    /// Asked after `eventLoopWillSleep`: a `CLOCK_MONOTONIC` time until
+    /// which the compositor's events may wait unread, or nil to read them
+    /// as they come. What arrives in the meantime is read in one batch
+    /// when the time comes, or earlier, whenever the loop wakes for
+    /// something else (so a timer never runs ahead of input that came
+    /// before it).
+    var compositorEventsMayWaitUntil: Double? { get }
 }
 
 /// The application's one event loop: a single thread that sleeps in `poll`
@@ -24,12 +32,30 @@ protocol EventLoopDelegate: AnyObject {
 /// Reading follows libwayland's protocol for a loop of one's own: dispatch
 /// what is queued until `wl_display_prepare_read` succeeds, flush, poll,
 /// then `wl_display_read_events` (or `wl_display_cancel_read`) and dispatch.
+///
+/// While the delegate lets the compositor's events wait (a frame is on its
+/// way to the screen, and input that comes meanwhile can only be shown in
+/// the frame after it), the loop sleeps without watching the socket for
+/// input, then reads everything that came at once: one wake-up where there
+/// would have been one per event. A hang-up still wakes it at once.
 final class EventLoop {
     private let connection: WaylandConnection
     /// Wakes the loop at the toolkit scheduler's next deadline.
     let timer: DeadlineTimer
     /// Blocked while the loop exists, and read here instead.
     private let signals: TerminationSignals
+
+    /// How often the loop read the compositor's events, and how often it
+    /// let them wait for a frame first.
+    struct ReadCounts: CustomStringConvertible {
+        var reads = 0
+        var held = 0
+
+        var description: String {
+            "compositor events read in \(reads) batches; \(held) times they waited for a frame on its way"
+        }
+    }
+    private(set) var counts = ReadCounts()
 
     init(connection: WaylandConnection) throws(WaylandError) {
         self.connection = connection
@@ -65,8 +91,24 @@ final class EventLoop {
                 throw error
             }
 
-            descriptors[0].events = Int16(POLLIN) | (mustWaitForWritable ? Int16(POLLOUT) : 0)
-            if poll(&descriptors, nfds_t(descriptors.count), -1) < 0 {
+            let writable = mustWaitForWritable ? Int16(POLLOUT) : 0
+            var timeout: Int32 = -1
+            if let quietUntil = delegate.compositorEventsMayWaitUntil, quietUntil > cposix_monotonic_seconds() {
+                // Hang-ups and errors are reported whatever the events asked.
+                descriptors[0].events = writable
+                if cposix_poll_until(&descriptors, nfds_t(descriptors.count), quietUntil) < 0 {
+                    let code = errno
+                    connection.cancelRead()
+                    if code == EINTR { continue }
+                    throw .systemCallFailed(call: "ppoll", reason: errnoDescription(code))
+                }
+                counts.held += 1
+                // Whatever woke the loop, what waits on the socket is read
+                // now, before any timer runs: the poll below only looks.
+                timeout = 0
+            }
+            descriptors[0].events = Int16(POLLIN) | writable
+            if poll(&descriptors, nfds_t(descriptors.count), timeout) < 0 {
                 let code = errno
                 connection.cancelRead()
                 if code == EINTR { continue }
@@ -77,6 +119,7 @@ final class EventLoop {
             // protocol error) may precede it, and the failed read is what
             // records the cause.
             if descriptors[0].revents & socketReadable != 0 {
+                counts.reads += 1
                 try connection.readEvents()
             } else {
                 connection.cancelRead()

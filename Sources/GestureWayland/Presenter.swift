@@ -24,6 +24,12 @@ import GestureRender
 /// refresh, each as fresh as it can be. An idle window commits nothing and
 /// requests no callbacks.
 ///
+/// Between a frame's callback and its presentation, nothing that arrives
+/// can be shown before the presentation, so the compositor's events may
+/// wait until it is due (`eventsMayWaitUntil`) and are then read together:
+/// one wake-up for a refresh's worth of touch events (UIKit, too, hands an
+/// app its touches once per display frame).
+///
 /// Sizes: `configure(size:)` and the toolkit speak logical pixels; buffers,
 /// their damage and the pool speak buffer pixels (`SurfaceScale`).
 final class Presenter {
@@ -59,6 +65,9 @@ final class Presenter {
     /// after its frame callback a frame waits at most this long (seconds).
     static let presentationWaitLimit = 0.1
     private var presentationWaitTimer: ScheduledTimer?
+    /// When the frame in flight had its callback (`CLOCK_MONOTONIC`).
+    private var frameCallbackTime = 0.0
+    private var forecast = PresentationForecast()
 
     private let connection: WaylandConnection
     private let surface: OpaquePointer
@@ -213,11 +222,22 @@ final class Presenter {
             // A discarded frame never reached the screen: no latency.
             let latency = presentedAt.flatMap { presented in inputTime.map { presented - $0 } }
             self?.recordFrame(drawDuration: drawDuration, inputToPresent: latency)
-            self?.framePresented(number)
+            self?.framePresented(number, at: presentedAt)
         }
     }
 
-    private func framePresented(_ number: Int) {
+    /// Until when the compositor's events may wait unread: while the frame
+    /// in flight had its callback and its presentation is not yet due.
+    var eventsMayWaitUntil: Double? {
+        guard case .awaitingPresentation = phase else { return nil }
+        return forecast.presentation(afterCallbackAt: frameCallbackTime)
+    }
+
+    private func framePresented(_ number: Int, at presentedAt: Double?) {
+        if case .awaitingPresentation = phase, number == frameNumber, let presentedAt {
+            forecast.record(callback: frameCallbackTime, presented: presentedAt,
+                            longest: Self.presentationWaitLimit)
+        }
         presentedFrameNumber = max(presentedFrameNumber, number)
         if case .awaitingPresentation = phase, presentedFrameNumber == frameNumber {
             becomeReady()
@@ -286,6 +306,7 @@ final class Presenter {
             return
         }
         phase = .awaitingPresentation
+        frameCallbackTime = cposix_monotonic_seconds()
         presentationWaitTimer = window.scheduler.schedule(after: Self.presentationWaitLimit) { [weak self] _ in
             self?.becomeReady()
         }

@@ -86,7 +86,10 @@ public final class WaylandApplication {
                                             defaultSize: initialSize, renderer: renderer,
                                             registry: registry, timer: loop.timer, connection: connection,
                                             density: density)
-            defer { logger.info("\(window.frameStatistics.summary)") }
+            defer {
+                logger.info("\(window.frameStatistics.summary)")
+                logger.info("\(loop.counts)")
+            }
             try loop.run(delegate: session)
         }
         // The session is gone: send its destroy requests so the window

@@ -279,6 +279,8 @@ extension WindowSession: EventLoopDelegate {
         window.request(.close)
     }
 
+    var compositorEventsMayWaitUntil: Double? { presenter.eventsMayWaitUntil }
+
     func eventLoopWillSleep() throws(WaylandError) {
         try presenter.presentIfNeeded(input: inputStamp)
         // Drawn, or nothing left to draw (the input changed nothing): either

@@ -32,4 +32,46 @@ struct LatencyEndToEndTests {
         #expect(milliseconds > 0 && milliseconds < 100, "\(milliseconds) ms")
         #expect((Int(match.2) ?? 0) >= 5, "only \(match.2) frames with a latency")
     }
+
+    @Test("a pinch streamed every 8 ms, faster than weston repaints, is read in batches held for frames on their way, and none of it is lost")
+    func streamedPinchIsReadInHeldBatches() throws {
+        let run = try GesturesEndToEndTests.start(extraEnv: ["GESTURE_VERBOSE": "1"])
+        _ = try run.settledScreenshot()
+        let input = GesturesEndToEndTests.RecordedTouches(session: run.session)
+        let c = GesturesEndToEndTests.pinchCentre
+        try input.down(0, c.x - 50, c.y)
+        try input.down(1, c.x + 50, c.y)
+        try input.frame()
+        let steps = 60
+        for step in 1...steps {
+            input.pause(0.008)
+            let half = 50 + 0.5 * Double(step)
+            try input.move(0, c.x - half, c.y)
+            try input.move(1, c.x + half, c.y)
+            try input.frame()
+        }
+        input.pause(0.008)
+        try input.up(0)
+        try input.frame()
+        try input.up(1)
+
+        #expect(run.session.waitFor { run.log.gestureStates("pinch").contains("ended") }, "log: \(run.log.lines)")
+        let scales = run.log.texts(of: "output").compactMap { GesturesEndToEndTests.figure("Scale", in: $0) }
+        let scale = try #require(scales.last, "no Pinched label; log: \(run.log.lines)")
+        #expect(abs(scale - 1.6) <= 0.02, "the last move counts: final scale \(scale)")
+        let (_, difference) = try run.waitForScreen(matching: run.headlessReference(input.script, name: "streamed-pinch"),
+                                                    ignoredRows: 0...GesturesEndToEndTests.labelRowsEnd)
+        #expect(difference.isWithin(x: 0...799, y: 0...GesturesEndToEndTests.labelRowsEnd),
+                "below the output label the window equals the headless rendering; differs in \(difference)")
+
+        try run.session.send(["key \(Self.keyLeftCtrl) pressed", "key \(Self.keyQ) pressed"])
+        try #require(run.session.waitFor { !run.app.isRunning }, "Ctrl+Q did not quit")
+        let output = run.session.output(of: run.app)
+        let match = try #require(output.firstMatch(of: #/read in (\d+) batches; (\d+) times they waited/#),
+                                 "no read counts noted: \(output)")
+        let held = try #require(Int(match.2))
+        // Some 20 frames at weston's pace; the first few teach the app when
+        // presentations come.
+        #expect(held >= 5, "\(held) batches held in \(steps) frames of input: \(output)")
+    }
 }

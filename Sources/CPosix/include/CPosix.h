@@ -10,6 +10,7 @@
 #ifndef CPOSIX_H
 #define CPOSIX_H
 
+#include <poll.h>
 #include <signal.h>
 #include <stddef.h>
 
@@ -40,6 +41,14 @@ int cposix_timer_create(void);
  * never still below it (which would re-arm the same deadline in a spin).
  */
 int cposix_timer_arm_at(int fd, double deadline);
+
+/*
+ * poll(2) that returns by the absolute CLOCK_MONOTONIC time `deadline`
+ * (seconds) at the latest, to the nanosecond (poll's own timeout is in
+ * milliseconds); a deadline already past (or NaN) polls without waiting. Returns
+ * what ppoll returns.
+ */
+int cposix_poll_until(struct pollfd *fds, nfds_t count, double deadline);
 
 /* Disarms the timer; a disarmed timer never becomes readable. */
 int cposix_timer_disarm(int fd);
