@@ -9,11 +9,11 @@ final class CairoCanvas: Canvas {
     /// (while making such a bitmap).
     private let rasters: RasterCache?
     /// While an image draws its content: the image's rectangle, in the
-    /// coordinates it draws in, as a clip not yet given to cairo. A shape
-    /// that lies inside it is drawn unclipped, which looks the same and
-    /// spares cairo intersecting the shape with a turned rectangle; the
-    /// first shape that may reach beyond it sets the clip for the rest.
-    private var pendingClip: Rect?
+    /// coordinates it draws in, as a clip cairo is given only for the
+    /// shapes that may reach beyond it. A shape inside it is drawn
+    /// unclipped, which looks the same and spares cairo intersecting the
+    /// shape with a turned rectangle.
+    private var imageClip: Rect?
 
     init(_ cr: OpaquePointer, rasters: RasterCache?) {
         self.cr = cr
@@ -33,35 +33,37 @@ final class CairoCanvas: Canvas {
             // (line widths and radii keep their proportions); content
             // beyond the image's rectangle is cut off, as a bitmap's edges
             // cut it.
-            clipUnless(within: rect)
-            cairo_save(cr)
-            cairo_translate(cr, rect.minX, rect.minY)
-            cairo_scale(cr, rect.width / image.size.width, rect.height / image.size.height)
-            let natural = Rect(origin: .zero, size: image.size), outer = pendingClip
-            pendingClip = natural
-            image.draw(self, natural)
-            pendingClip = outer
-            cairo_restore(cr)
+            clipped(unless: rect) {
+                cairo_save(cr)
+                cairo_translate(cr, rect.minX, rect.minY)
+                cairo_scale(cr, rect.width / image.size.width, rect.height / image.size.height)
+                let natural = Rect(origin: .zero, size: image.size), outer = imageClip
+                imageClip = natural
+                image.draw(self, natural)
+                imageClip = outer
+                cairo_restore(cr)
+            }
             return
         }
-        clipUnless(within: rect)
-        cairo_save(cr)
-        // Painting the bitmap through a pixel-aligned box around where it
-        // lands: the bitmap's own edges (transparent beyond, filtered)
-        // bound it, and cairo needs no mask for a turned rectangle.
-        let box = deviceBox(of: rect)
-        cairo_identity_matrix(cr)
-        cairo_rectangle(cr, box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0)
-        cairo_clip(cr)
-        cairo_set_matrix(cr, &m)
-        cairo_translate(cr, rect.minX, rect.minY)
-        cairo_scale(cr, rect.width / Double(bitmap.width), rect.height / Double(bitmap.height))
-        cairo_set_source_surface(cr, bitmap.surface, 0, 0)
-        // Bilinear: a picture turned every frame stays smooth, and the
-        // bitmap is never more than twice the size it is shown at.
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
-        cairo_paint(cr)
-        cairo_restore(cr)
+        clipped(unless: rect) {
+            cairo_save(cr)
+            // Painting the bitmap through a pixel-aligned box around where it
+            // lands: the bitmap's own edges (transparent beyond, filtered)
+            // bound it, and cairo needs no mask for a turned rectangle.
+            let box = deviceBox(of: rect)
+            cairo_identity_matrix(cr)
+            cairo_rectangle(cr, box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0)
+            cairo_clip(cr)
+            cairo_set_matrix(cr, &m)
+            cairo_translate(cr, rect.minX, rect.minY)
+            cairo_scale(cr, rect.width / Double(bitmap.width), rect.height / Double(bitmap.height))
+            cairo_set_source_surface(cr, bitmap.surface, 0, 0)
+            // Bilinear: a picture turned every frame stays smooth, and the
+            // bitmap is never more than twice the size it is shown at.
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+            cairo_paint(cr)
+            cairo_restore(cr)
+        }
     }
 
     /// The whole-pixel box, in device space, around `rect` under the
@@ -78,14 +80,19 @@ final class CairoCanvas: Canvas {
                 box.maxX.rounded(.up) + 1, box.maxY.rounded(.up) + 1)
     }
 
-    /// Gives cairo the pending image clip unless `bounds` (nil: not known)
-    /// lies inside it.
-    private func clipUnless(within bounds: Rect?) {
-        guard let clip = pendingClip else { return }
-        if let bounds, clip.contains(bounds) { return }
+    /// Draws with the image clip unless `bounds` (nil: not known) lies
+    /// inside it; the clip ends with the drawing, so the next shape is
+    /// clipped only if it needs it too.
+    private func clipped(unless bounds: Rect?, _ draw: () -> Void) {
+        guard let clip = imageClip, !(bounds.map(clip.contains) ?? false) else {
+            draw()
+            return
+        }
+        cairo_save(cr)
         cairo_rectangle(cr, clip.minX, clip.minY, clip.width, clip.height)
         cairo_clip(cr)
-        pendingClip = nil
+        draw()
+        cairo_restore(cr)
     }
 
     func setColor(_ c: Color) {
@@ -93,66 +100,72 @@ final class CairoCanvas: Canvas {
     }
 
     func fill(_ rect: Rect, color: Color) {
-        clipUnless(within: rect)
-        setColor(color)
-        cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
-        cairo_fill(cr)
+        clipped(unless: rect) {
+            setColor(color)
+            cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+            cairo_fill(cr)
+        }
     }
 
     func fillRoundedRect(_ rect: Rect, radius: Double, color: Color) {
-        clipUnless(within: rect)
-        roundedRectPath(rect, radius: radius)
-        setColor(color)
-        cairo_fill(cr)
+        clipped(unless: rect) {
+            roundedRectPath(rect, radius: radius)
+            setColor(color)
+            cairo_fill(cr)
+        }
     }
 
     func strokeRoundedRect(_ rect: Rect, radius: Double, color: Color, lineWidth: Double) {
-        clipUnless(within: rect)
-        roundedRectPath(rect.insetBy(dx: lineWidth / 2, dy: lineWidth / 2), radius: radius)
-        setColor(color)
-        cairo_set_line_width(cr, lineWidth)
-        cairo_stroke(cr)
+        clipped(unless: rect) {
+            roundedRectPath(rect.insetBy(dx: lineWidth / 2, dy: lineWidth / 2), radius: radius)
+            setColor(color)
+            cairo_set_line_width(cr, lineWidth)
+            cairo_stroke(cr)
+        }
     }
 
     func fillEllipse(in rect: Rect, color: Color) {
         guard rect.width > 0, rect.height > 0 else { return }
-        clipUnless(within: rect)
-        cairo_save(cr)
-        cairo_translate(cr, rect.midX, rect.midY)
-        cairo_scale(cr, rect.width / 2, rect.height / 2)
-        cairo_arc(cr, 0, 0, 1, 0, 2 * Double.pi)
-        cairo_restore(cr)
-        setColor(color)
-        cairo_fill(cr)
+        clipped(unless: rect) {
+            cairo_save(cr)
+            cairo_translate(cr, rect.midX, rect.midY)
+            cairo_scale(cr, rect.width / 2, rect.height / 2)
+            cairo_arc(cr, 0, 0, 1, 0, 2 * Double.pi)
+            cairo_restore(cr)
+            setColor(color)
+            cairo_fill(cr)
+        }
     }
 
     func strokeLine(from: Point, to: Point, color: Color, lineWidth: Double) {
         let cap = lineWidth / 2
-        clipUnless(within: Rect(boundingPoints: from, to, from, to).insetBy(dx: -cap, dy: -cap))
-        setColor(color)
-        cairo_set_line_width(cr, lineWidth)
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-        cairo_move_to(cr, from.x, from.y)
-        cairo_line_to(cr, to.x, to.y)
-        cairo_stroke(cr)
+        clipped(unless: Rect(boundingPoints: from, to, from, to).insetBy(dx: -cap, dy: -cap)) {
+            setColor(color)
+            cairo_set_line_width(cr, lineWidth)
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            cairo_move_to(cr, from.x, from.y)
+            cairo_line_to(cr, to.x, to.y)
+            cairo_stroke(cr)
+        }
     }
 
     func drawText(_ text: String, in rect: Rect, font: Font, color: Color, alignment: TextAlignment) {
         guard !text.isEmpty else { return }
-        clipUnless(within: nil)
-        CairoText.select(font, in: cr)
-        let advance = CairoText.advance(of: text, in: cr)
-        let metrics = CairoText.metrics(in: cr)
-        let x: Double
-        switch alignment {
-        case .left: x = rect.minX
-        case .center: x = rect.midX - advance / 2
-        case .right: x = rect.maxX - advance
+        clipped(unless: nil) {
+            CairoText.select(font, in: cr)
+            let advance = CairoText.advance(of: text, in: cr)
+            let metrics = CairoText.metrics(in: cr)
+            let x: Double
+            switch alignment {
+            case .left: x = rect.minX
+            case .center: x = rect.midX - advance / 2
+            case .right: x = rect.maxX - advance
+            }
+            let baseline = rect.midY + (metrics.ascent - metrics.descent) / 2
+            setColor(color)
+            cairo_move_to(cr, x, baseline)
+            cairo_show_text(cr, text)
         }
-        let baseline = rect.midY + (metrics.ascent - metrics.descent) / 2
-        setColor(color)
-        cairo_move_to(cr, x, baseline)
-        cairo_show_text(cr, text)
     }
 
     func roundedRectPath(_ r: Rect, radius: Double) {
