@@ -123,8 +123,8 @@ struct RunnerCommandTests {
         #expect(scripts.count >= 6)
         for script in scripts {
             let alone = folder.appendingPathComponent("alone-" + script)
-            _ = try runCommand([gestureDemoBinary().path, "--headless", "--script", "Tests/Scenarios/" + script,
-                                "--out", alone.path], in: packageRoot)
+            _ = try runGestureDemo(["--headless", "--script", "Tests/Scenarios/" + script, "--out", alone.path],
+                                   in: packageRoot)
             let shared = report.appendingPathComponent("scripts/Tests--Scenarios--" + script)
             for file in try FileManager.default.contentsOfDirectory(atPath: alone.path) {
                 let a = try Data(contentsOf: alone.appendingPathComponent(file))

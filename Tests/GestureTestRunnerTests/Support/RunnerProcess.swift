@@ -11,8 +11,7 @@ enum RunnerProcess {
     /// started through `crashing-worker.sh` find the real app in
     /// `GESTURE_DEMO_BINARY`.
     static func test(_ arguments: [String]) throws -> CommandResult {
-        let binary = try gestureDemoBinary().path
-        return try runCommand([binary, "test"] + arguments, environment: ["GESTURE_DEMO_BINARY": binary])
+        try runGestureDemo(["test"] + arguments, environment: ["GESTURE_DEMO_BINARY": gestureDemoBinary().path])
     }
 }
 
