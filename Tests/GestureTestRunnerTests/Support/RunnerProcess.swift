@@ -16,9 +16,6 @@ enum RunnerProcess {
 }
 
 extension CommandResult {
-    /// `status`, under the name these tests use for the runner's exit code.
-    var exitCode: Int32 { status }
-
     /// The closing line.
     var summary: String? { stdout.split(separator: "\n").last.map(String.init) }
 }
