@@ -15,8 +15,7 @@ enum AppBinary {
         let scriptURL = directory.appendingPathComponent("\(snapshot).gds")
         try script.write(to: scriptURL, atomically: true, encoding: .utf8)
         let out = directory.appendingPathComponent("headless-\(snapshot)")
-        let run = try runCommand([gestureDemoBinary().path, "--headless", "--page", page, "--script", scriptURL.path,
-                                  "--out", out.path])
+        let run = try runGestureDemo(["--headless", "--page", page, "--script", scriptURL.path, "--out", out.path])
         guard run.status == 0 else {
             throw WestonSessionError.startupFailed("headless run exited \(run.status)", logTail: run.stderr)
         }
@@ -27,7 +26,7 @@ enum AppBinary {
     /// window size, from `gesture-demo --dump-tree` (the layout the app
     /// itself computes); nil when no view has that name.
     static func frame(of name: String, page: String, width: Int, height: Int) throws -> [Double]? {
-        let run = try runCommand([gestureDemoBinary().path, "--dump-tree", "--page", page, "--size", "\(width)x\(height)"])
+        let run = try runGestureDemo(["--dump-tree", "--page", page, "--size", "\(width)x\(height)"])
         func find(_ node: Any?) -> [Double]? {
             guard let view = node as? [String: Any] else { return nil }
             if view["name"] as? String == name { return (view["frame"] as? [NSNumber])?.map(\.doubleValue) }

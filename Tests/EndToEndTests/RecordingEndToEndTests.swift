@@ -68,8 +68,7 @@ struct RecordingEndToEndTests {
     /// Plays the recording headless, as is; returns its exit status and log.
     func replay(_ recorded: Recorded) throws -> (status: Int32, log: AppLog) {
         let out = recorded.directory.appendingPathComponent("replay")
-        let replay = try runCommand([gestureDemoBinary().path, "--headless", "--script", recorded.recording.path,
-                                     "--out", out.path])
+        let replay = try runGestureDemo(["--headless", "--script", recorded.recording.path, "--out", out.path])
         return (replay.status, AppLog(url: out.appendingPathComponent("log.jsonl")))
     }
 

@@ -13,7 +13,7 @@ struct CompareCommandTests {
         let scratch = try temporaryDirectory("compare")
         defer { try? FileManager.default.removeItem(at: scratch) }
         for (name, text) in files { try text.write(to: scratch.appendingPathComponent(name), atomically: true, encoding: .utf8) }
-        try check(Scenarios.launch(arguments, from: scratch), scratch)
+        try check(runGestureDemo(arguments, in: scratch), scratch)
     }
 
     static let wobblyTap = packageRoot.appendingPathComponent("docs/gesture-lab/wobbly-tap.gds").path

@@ -253,15 +253,9 @@ enum Scenarios {
 
     private static func run(script: String, in scratch: URL, arguments: [String]) throws -> Run {
         let out = scratch.appendingPathComponent("out")
-        let output = try launch(["--headless", "--script", script, "--out", out.path] + arguments)
+        let output = try runGestureDemo(["--headless", "--script", script, "--out", out.path] + arguments)
         let log = String(decoding: (try? Data(contentsOf: out.appendingPathComponent("log.jsonl"))) ?? Data(), as: UTF8.self)
         return Run(exitCode: output.status, stdout: output.stdout, stderr: output.stderr, out: out,
                    records: records(log.split(separator: "\n").map(String.init)), scratch: scratch)
-    }
-
-    /// Runs the app binary with `arguments`, from `directory` when given
-    /// (else the package's folder), and waits for it.
-    static func launch(_ arguments: [String], from directory: URL = packageRoot) throws -> CommandResult {
-        try runCommand([gestureDemoBinary().path] + arguments, in: directory)
     }
 }

@@ -57,7 +57,7 @@ struct RunnerCommandTests {
         let merged = folder.appendingPathComponent("merged.xml")
         let run = try RunnerProcess.test((1...3).flatMap { ["--merge", folder.appendingPathComponent("report-\($0)").path] }
                                          + ["--junit", merged.path, "--report", folder.appendingPathComponent("merged").path])
-        #expect(run.exitCode == 2, "the malformed script is in one shard: \(run.stdout)")
+        #expect(run.status == 2, "the malformed script is in one shard: \(run.stdout)")
         #expect(run.summary == "3 passed, 4 failed")
         #expect(Set(try testCases(in: merged)) == Set(suite))
         let page = try String(contentsOf: folder.appendingPathComponent("merged/index.html"), encoding: .utf8)
@@ -100,7 +100,7 @@ struct RunnerCommandTests {
     @Test("--list prints the scripts a run plays, one path a line, and plays none; with --shard, that shard's")
     func listsTheRunsScripts() throws {
         let whole = try RunnerProcess.test(Self.quickFolders + ["--list"])
-        #expect(whole.exitCode == 0, "\(whole.stderr)")
+        #expect(whole.status == 0, "\(whole.stderr)")
         let listed = whole.stdout.split(separator: "\n").map(String.init)
         #expect(listed == Self.quickScripts)
 
@@ -117,14 +117,14 @@ struct RunnerCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let report = folder.appendingPathComponent("report")
         let run = try RunnerProcess.test(["Tests/Scenarios", "--jobs", "1", "--report", report.path])
-        #expect(run.exitCode == 0, "\(run.stdout)")
+        #expect(run.status == 0, "\(run.stdout)")
         let scripts = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Tests/Scenarios").path)
             .filter { $0.hasSuffix(".gds") }.sorted()
         #expect(scripts.count >= 6)
         for script in scripts {
             let alone = folder.appendingPathComponent("alone-" + script)
-            _ = try runCommand([gestureDemoBinary().path, "--headless", "--script", "Tests/Scenarios/" + script,
-                                "--out", alone.path], in: packageRoot)
+            _ = try runGestureDemo(["--headless", "--script", "Tests/Scenarios/" + script, "--out", alone.path],
+                                   in: packageRoot)
             let shared = report.appendingPathComponent("scripts/Tests--Scenarios--" + script)
             for file in try FileManager.default.contentsOfDirectory(atPath: alone.path) {
                 let a = try Data(contentsOf: alone.appendingPathComponent(file))
@@ -137,14 +137,14 @@ struct RunnerCommandTests {
     @Test("a folder of passing scripts exits 0 with one worker as with several", arguments: ["1", "3"])
     func passingSuite(jobs: String) throws {
         let run = try RunnerProcess.test([RunnerProcess.suite + "/passing", "--jobs", jobs])
-        #expect(run.exitCode == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.summary == "3 passed, 0 failed")
     }
 
     @Test("failed checks without a malformed script exit 1")
     func failingSuite() throws {
         let run = try RunnerProcess.test([RunnerProcess.suite + "/passing", RunnerProcess.suite + "/failing"])
-        #expect(run.exitCode == 1)
+        #expect(run.status == 1)
         #expect(run.summary == "3 passed, 3 failed")
     }
 
@@ -160,7 +160,7 @@ struct RunnerCommandTests {
     ])
     func usageErrors(_ arguments: [String], _ message: String) throws {
         let run = try RunnerProcess.test(arguments)
-        #expect(run.exitCode == 2)
+        #expect(run.status == 2)
         #expect(run.stderr.contains(message), "\(run.stderr)")
         #expect(!run.stderr.contains("\n\n"))
     }
@@ -170,7 +170,7 @@ struct RunnerCommandTests {
         let (folder, script) = try scratchFolder(with: "long.gds", "size 800 600\nwait 5000\n")
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try RunnerProcess.test([script.path, "--time-limit", "1", "--jobs", "1"])
-        #expect(run.exitCode == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("the script runs past the time limit of 1 s of virtual time"), "\(run.stdout)")
     }
 
@@ -181,7 +181,7 @@ struct RunnerCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let golden = folder.appendingPathComponent("first-golden.png").path
         let run = try RunnerProcess.test([script.path, "--update-goldens", "--jobs", "1"])
-        #expect(run.exitCode == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(FileManager.default.fileExists(atPath: golden), "\(run.stdout)")
     }
 
@@ -190,7 +190,7 @@ struct RunnerCommandTests {
         let (folder, precious) = try scratchFolder(with: "notes.txt", "mine")
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try RunnerProcess.test([RunnerProcess.suite + "/passing", "--report", folder.path])
-        #expect(run.exitCode == 2)
+        #expect(run.status == 2)
         #expect(run.stderr.contains("the folder holds other files"))
         #expect(FileManager.default.fileExists(atPath: precious.path))
     }

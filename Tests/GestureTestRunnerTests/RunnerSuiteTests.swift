@@ -41,7 +41,7 @@ struct RunnerSuiteTests {
     @Test("exit 2 (a malformed script), and the closing line counts 3 passed, 6 failed")
     func summary() throws {
         let run = try Self.shared.get()
-        #expect(run.process.exitCode == 2, "\(run.process.stdout)\n\(run.process.stderr)")
+        #expect(run.process.status == 2, "\(run.process.stdout)\n\(run.process.stderr)")
         #expect(run.process.summary == "3 passed, 6 failed")
         #expect(run.process.stdout.contains("2 failed, 1 stopped, 1 malformed, 1 crashed, 1 hung"))
     }

@@ -8,7 +8,7 @@ import Testing
 struct VersionTests {
     @Test("--version prints the app's version alone and exits 0")
     func versionFlag() throws {
-        let run = try runCommand([try gestureDemoBinary().path, "--version"])
+        let run = try runGestureDemo(["--version"])
         #expect(run.status == 0, "\(run.transcript)")
         #expect(run.stdout == DemoApp.version + "\n")
         #expect(run.stderr.isEmpty)

@@ -92,3 +92,10 @@ public func gestureDemoBinary() throws -> URL {
     }
     return found
 }
+
+/// Runs the built `gesture-demo` (see `gestureDemoBinary()`) with
+/// `arguments`, as `runCommand` runs any command.
+public func runGestureDemo(_ arguments: [String], in directory: URL = packageRoot,
+                           environment: [String: String] = [:], timeout: TimeInterval? = nil) throws -> CommandResult {
+    try runCommand([gestureDemoBinary().path] + arguments, in: directory, environment: environment, timeout: timeout)
+}

@@ -11,15 +11,11 @@ enum RunnerProcess {
     /// started through `crashing-worker.sh` find the real app in
     /// `GESTURE_DEMO_BINARY`.
     static func test(_ arguments: [String]) throws -> CommandResult {
-        let binary = try gestureDemoBinary().path
-        return try runCommand([binary, "test"] + arguments, environment: ["GESTURE_DEMO_BINARY": binary])
+        try runGestureDemo(["test"] + arguments, environment: ["GESTURE_DEMO_BINARY": gestureDemoBinary().path])
     }
 }
 
 extension CommandResult {
-    /// `status`, under the name these tests use for the runner's exit code.
-    var exitCode: Int32 { status }
-
     /// The closing line.
     var summary: String? { stdout.split(separator: "\n").last.map(String.init) }
 }
