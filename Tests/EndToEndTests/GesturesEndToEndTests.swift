@@ -52,21 +52,7 @@ struct GesturesEndToEndTests {
         let boxBefore = try #require(ImageBox(in: before, caption: before), "no image on the page")
 
         let input = RecordedTouches(session: run.session)
-        let c = Self.pinchCentre
-        try input.down(0, c.x - 50, c.y)
-        try input.down(1, c.x + 50, c.y)
-        try input.frame()
-        for step in 1...5 {
-            input.pause(Self.frameInterval)
-            let half = 50 + 5 * Double(step)
-            try input.move(0, c.x - half, c.y)
-            try input.move(1, c.x + half, c.y)
-            try input.frame()
-        }
-        input.pause(Self.frameInterval)
-        try input.up(0)
-        try input.frame()
-        try input.up(1)
+        try Self.spreadFingers(input, frames: 5, by: 5, pause: Self.frameInterval)
 
         #expect(run.session.waitFor { run.log.gestureStates("pinch").contains("ended") }, "log: \(run.log.lines)")
         let scales = run.log.texts(of: "output").compactMap { Self.figure("Scale", in: $0) }
@@ -323,6 +309,27 @@ struct GesturesEndToEndTests {
     /// Injects touches into weston and writes the same input as a headless
     /// script. Coordinates are rounded to 1/256 px, the precision of
     /// `wl_fixed`, so both runs see exactly the same positions.
+    /// Puts two fingers down 100 px apart across the pinch centre, moves
+    /// each `growth` px further out in each of `frames` touch frames,
+    /// `pause` seconds apart, and lifts them.
+    static func spreadFingers(_ input: RecordedTouches, frames: Int, by growth: Double, pause: TimeInterval) throws {
+        let c = pinchCentre
+        try input.down(0, c.x - 50, c.y)
+        try input.down(1, c.x + 50, c.y)
+        try input.frame()
+        for step in 1...frames {
+            input.pause(pause)
+            let half = 50 + growth * Double(step)
+            try input.move(0, c.x - half, c.y)
+            try input.move(1, c.x + half, c.y)
+            try input.frame()
+        }
+        input.pause(pause)
+        try input.up(0)
+        try input.frame()
+        try input.up(1)
+    }
+
     final class RecordedTouches {
         let session: WestonSession
         private(set) var script = ""

@@ -38,22 +38,8 @@ struct LatencyEndToEndTests {
         let run = try GesturesEndToEndTests.start(extraEnv: ["GESTURE_VERBOSE": "1"])
         _ = try run.settledScreenshot()
         let input = GesturesEndToEndTests.RecordedTouches(session: run.session)
-        let c = GesturesEndToEndTests.pinchCentre
-        try input.down(0, c.x - 50, c.y)
-        try input.down(1, c.x + 50, c.y)
-        try input.frame()
         let steps = 60
-        for step in 1...steps {
-            input.pause(0.008)
-            let half = 50 + 0.5 * Double(step)
-            try input.move(0, c.x - half, c.y)
-            try input.move(1, c.x + half, c.y)
-            try input.frame()
-        }
-        input.pause(0.008)
-        try input.up(0)
-        try input.frame()
-        try input.up(1)
+        try GesturesEndToEndTests.spreadFingers(input, frames: steps, by: 0.5, pause: 0.008)
 
         #expect(run.session.waitFor { run.log.gestureStates("pinch").contains("ended") }, "log: \(run.log.lines)")
         let scales = run.log.texts(of: "output").compactMap { GesturesEndToEndTests.figure("Scale", in: $0) }
