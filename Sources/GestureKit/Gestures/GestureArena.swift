@@ -30,18 +30,20 @@ final class GestureArena {
 
     func join(_ member: GestureArenaMember) {
         guard !participants.contains(where: { $0 === member }) else { return }
-        // The list is changed by moving it out and back, never in place,
-        // so that reading it is checked for exclusivity at compile time.
-        var list: [GestureArenaMember] = []
-        swap(&list, &participants)
-        list.append(member)
-        swap(&list, &participants)
+        changeParticipants { $0.append(member) }
     }
 
     func remove(_ member: GestureArenaMember) {
+        changeParticipants { $0.removeAll { $0 === member } }
+    }
+
+    /// Changes the participants by moving the list out and back, never in
+    /// place, so that reading it is checked for exclusivity at compile
+    /// time.
+    private func changeParticipants(_ change: (inout [GestureArenaMember]) -> Void) {
         var list: [GestureArenaMember] = []
         swap(&list, &participants)
-        list.removeAll { $0 === member }
+        change(&list)
         swap(&list, &participants)
     }
 
@@ -164,10 +166,10 @@ final class GestureArena {
             if participants[i].settle() {
                 i += 1
             } else {
-                var list: [GestureArenaMember] = []
-                swap(&list, &participants)
-                let removed = list.remove(at: i)
-                swap(&list, &participants)
+                // Kept until the list is back in place: releasing the
+                // member may run arbitrary code.
+                let removed = participants[i]
+                changeParticipants { $0.remove(at: i) }
                 withExtendedLifetime(removed) {}
             }
         }

@@ -86,10 +86,7 @@ public final class Scheduler {
     /// this call only if it is already due.
     public func fireDueTimers() {
         while let first = timers.first, first.fireDate <= now {
-            var list: [ScheduledTimer] = []
-            swap(&list, &timers)
-            list.removeFirst()
-            swap(&list, &timers)
+            changeTimers { $0.removeFirst() }
             if first.repeats {
                 first.reschedule()
                 insert(first)
@@ -105,10 +102,7 @@ public final class Scheduler {
     public var count: Int { timers.count }
 
     fileprivate func remove(_ timer: ScheduledTimer) {
-        var list: [ScheduledTimer] = []
-        swap(&list, &timers)
-        list.removeAll { $0 === timer }
-        swap(&list, &timers)
+        changeTimers { $0.removeAll { $0 === timer } }
         onScheduleChange?()
     }
 
@@ -116,12 +110,17 @@ public final class Scheduler {
         let index = timers.firstIndex {
             $0.fireDate > timer.fireDate || ($0.fireDate == timer.fireDate && $0.sequence > timer.sequence)
         } ?? timers.endIndex
-        // Moved out and back (no reference counting): no access to
-        // `timers` may free a timer (run arbitrary code) while it lasts, so
-        // reading it, once per frame, is checked at compile time.
+        changeTimers { $0.insert(timer, at: index) }
+    }
+
+    /// Changes the timers by moving the list out and back (no reference
+    /// counting): no access to `timers` may free a timer (run arbitrary
+    /// code) while it lasts, so reading it, once per frame, is checked at
+    /// compile time.
+    private func changeTimers(_ change: (inout [ScheduledTimer]) -> Void) {
         var list: [ScheduledTimer] = []
         swap(&list, &timers)
-        list.insert(timer, at: index)
+        change(&list)
         swap(&list, &timers)
     }
 }

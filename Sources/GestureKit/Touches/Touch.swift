@@ -54,16 +54,21 @@ public final class Touch: Hashable, CustomStringConvertible {
     private var tapCountStorage = 1
     private var viewStorage: View?
     /// The recognizers this touch is delivered to (`gestureRecognizers`),
-    /// changed through `deliver(to:)` and `start`, which move the list
-    /// out and back so that reading it needs no run-time exclusivity check
-    /// (see `GestureRecognizer.changeTrackedTouches`).
+    /// changed only through `changeRecognizers`.
     private var recognizerStorage: [GestureRecognizer] = []
 
     /// Adds `recognizer` to the ones this touch is delivered to.
     func deliver(to recognizer: GestureRecognizer) {
+        changeRecognizers { $0.append(recognizer) }
+    }
+
+    /// Changes the recognizers by moving the list out and back, so that
+    /// reading it needs no run-time exclusivity check (see
+    /// `GestureRecognizer.changeTrackedTouches`).
+    private func changeRecognizers(_ change: (inout [GestureRecognizer]) -> Void) {
         var recognizers: [GestureRecognizer] = []
         swap(&recognizers, &recognizerStorage)
-        recognizers.append(recognizer)
+        change(&recognizers)
         swap(&recognizers, &recognizerStorage)
     }
 
@@ -106,10 +111,7 @@ public final class Touch: Hashable, CustomStringConvertible {
         self.timestamp = timestamp
         self.tapCount = tapCount
         view = nil
-        var recognizers: [GestureRecognizer] = []
-        swap(&recognizers, &recognizerStorage)
-        recognizers.removeAll(keepingCapacity: true)
-        swap(&recognizers, &recognizerStorage)
+        changeRecognizers { $0.removeAll(keepingCapacity: true) }
         majorRadius = 0
         minorRadius = 0
         orientationAngle = 0

@@ -137,13 +137,7 @@ final class TouchDelivery: GestureArenaDelegate {
             case .ended:
                 switch t.viewDelivery {
                 case .began:
-                    if holds(t, .ended) {
-                        t.viewDelivery = .endHeld
-                        hold(t)
-                    } else {
-                        t.viewDelivery = .finished
-                        batch.add(t, .ended)
-                    }
+                    if !endForView(t, in: &batch) { hold(t) }
                 case .pending, .endHeld, .finished:
                     break  // held touches are settled by arenaDidDecide
                 }
@@ -202,28 +196,33 @@ final class TouchDelivery: GestureArenaDelegate {
                     t.viewDelivery = .began
                     batch.add(t, .began)
                     if t.phase == .ended {
-                        if holds(t, .ended) {
-                            t.viewDelivery = .endHeld
-                            return false
-                        }
-                        t.viewDelivery = .finished
-                        batch.add(t, .ended)
+                        return endForView(t, in: &batch)
                     } else if t.phase == .cancelled {
                         t.viewDelivery = .finished
                         batch.add(t, .cancelled)
                     }
                     return true
                 case .endHeld:
-                    if holds(t, .ended) { return false }
-                    t.viewDelivery = .finished
-                    batch.add(t, .ended)
-                    return true
+                    return endForView(t, in: &batch)
                 case .began, .finished:
                     return true
                 }
             }
         }
         send(&batch)
+    }
+
+    /// Ends `t`, which its view saw begin, for the view: `touchesEnded`
+    /// now, or, while one of its recognizers delays it, nothing yet (the
+    /// end is then held). Returns whether the end was delivered.
+    private func endForView(_ t: Touch, in batch: inout ViewBatch) -> Bool {
+        if holds(t, .ended) {
+            t.viewDelivery = .endHeld
+            return false
+        }
+        t.viewDelivery = .finished
+        batch.add(t, .ended)
+        return true
     }
 
     // MARK: Cancelling views' touches

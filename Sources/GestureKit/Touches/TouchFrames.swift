@@ -27,7 +27,8 @@ final class TouchFrames {
     private var taps = TapCounter()
     private var missingFrameTimer: ScheduledTimer?
     // The lists above are changed by moving them out and back (`swap`, no
-    // reference counting), never in place: an access to a property that
+    // reference counting; `changeDown`, `appendToFrame`,
+    // `changeRetiredTouches`), never in place: an access to a property that
     // may free a touch (run arbitrary code) while it lasts would get every
     // read of that property checked for exclusivity at run time, and they
     // are read for every event.
@@ -71,10 +72,7 @@ final class TouchFrames {
         let touch = makeTouch(at: location, time: time)
         touch.changedInFrame = true
         touch.beganInFrame = true
-        var list: [(key: TouchKey, touch: Touch)] = []
-        swap(&list, &down)
-        list.append((key, touch))
-        swap(&list, &down)
+        changeDown { $0.append((key, touch)) }
         downTouchesVersion &+= 1
         appendToFrame(touch)
     }
@@ -94,10 +92,8 @@ final class TouchFrames {
 
     func end(_ key: TouchKey, time: Double, cancelled: Bool) {
         guard let index = down.firstIndex(where: { $0.key == key }) else { return }
-        var list: [(key: TouchKey, touch: Touch)] = []
-        swap(&list, &down)
-        let touch = list.remove(at: index).touch
-        swap(&list, &down)
+        let touch = down[index].touch
+        changeDown { $0.remove(at: index) }
         downTouchesVersion &+= 1
         if touch.beganInFrame {
             // Down and up in one frame: the view must see it begin first.
@@ -186,6 +182,13 @@ final class TouchFrames {
         appendToFrame(touch)
     }
 
+    private func changeDown(_ change: (inout [(key: TouchKey, touch: Touch)]) -> Void) {
+        var list: [(key: TouchKey, touch: Touch)] = []
+        swap(&list, &down)
+        change(&list)
+        swap(&list, &down)
+    }
+
     private func appendToFrame(_ touch: Touch) {
         var list: [Touch] = []
         swap(&list, &frameChanges)
@@ -223,10 +226,8 @@ final class TouchFrames {
         let tapCount = taps.count(at: location, time: time, othersDown: !down.isEmpty,
                                   thresholds: window.gestureThresholds)
         for i in retiredTouches.indices where isKnownUniquelyReferenced(&retiredTouches[i]) {
-            var list: [Touch] = []
-            swap(&list, &retiredTouches)
-            let touch = list.remove(at: i)
-            swap(&list, &retiredTouches)
+            let touch = retiredTouches[i]
+            changeRetiredTouches { $0.remove(at: i) }
             touch.start(identifier: identifier, location: location, timestamp: time, tapCount: tapCount)
             return touch
         }
@@ -235,11 +236,17 @@ final class TouchFrames {
 
     /// Keeps touches that ended for reuse.
     private func retire(_ touches: [Touch]) {
+        changeRetiredTouches { list in
+            for t in touches where !t.isActive && list.count < Self.retiredTouchLimit {
+                list.append(t)
+            }
+        }
+    }
+
+    private func changeRetiredTouches(_ change: (inout [Touch]) -> Void) {
         var list: [Touch] = []
         swap(&list, &retiredTouches)
-        for t in touches where !t.isActive && list.count < Self.retiredTouchLimit {
-            list.append(t)
-        }
+        change(&list)
         swap(&list, &retiredTouches)
     }
 

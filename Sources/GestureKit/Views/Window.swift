@@ -16,8 +16,7 @@ public final class Window: View {
     /// Kept in private storage, which the optimizer can prove exclusive at
     /// compile time (a public stored property is checked at run time on
     /// every access, and this one is read for every touch frame). It is
-    /// changed by moving the list out and back, so that no access to it
-    /// can free an observer (run arbitrary code) while it lasts.
+    /// changed only through `changeObservers`.
     private var observerStorage: [WindowObserver] = []
     /// Whether anything watches; per-event code asks this first, which
     /// costs no reference counting.
@@ -140,18 +139,22 @@ public final class Window: View {
     /// Adds a watcher; observers hear of events in the order they were added.
     /// The window keeps a strong reference until ``removeObserver(_:)``.
     public func addObserver(_ observer: WindowObserver) {
-        var list: [WindowObserver] = []
-        swap(&list, &observerStorage)
-        list.append(observer)
-        swap(&list, &observerStorage)
+        changeObservers { $0.append(observer) }
     }
 
     /// Removes every registration of `observer`; nothing happens if it is not
     /// registered.
     public func removeObserver(_ observer: WindowObserver) {
+        changeObservers { $0.removeAll { $0 === observer } }
+    }
+
+    /// Changes the observers by moving the list out and back, so that no
+    /// access to `observerStorage` can free an observer (run arbitrary
+    /// code) while it lasts.
+    private func changeObservers(_ change: (inout [WindowObserver]) -> Void) {
         var list: [WindowObserver] = []
         swap(&list, &observerStorage)
-        list.removeAll { $0 === observer }
+        change(&list)
         swap(&list, &observerStorage)
     }
 
