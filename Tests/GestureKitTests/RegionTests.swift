@@ -106,4 +106,32 @@ struct RegionTests {
         #expect(damage?.rects.count == 2)
         #expect((damage?.area ?? 0) < 0.1 * 800 * 600)
     }
+
+    @Test("a view moved where its clipping ancestor hides it is repainted only inside that ancestor")
+    func damageStaysInsideClippingAncestors() throws {
+        let window = Window(size: Size(width: 800, height: 600), timeSource: VirtualTimeSource())
+        let frame = View(frame: Rect(x: 100, y: 100, width: 200, height: 200))
+        frame.clipsToBounds = true
+        let holder = View(frame: frame.bounds)  // clips nothing itself
+        let picture = View(frame: Rect(x: 150, y: 150, width: 100, height: 100))
+        window.addSubview(frame)
+        frame.addSubview(holder)
+        holder.addSubview(picture)
+        _ = window.takeDamage()
+        // Half of it sticks out past the frame's bottom-right corner, then
+        // moves further out.
+        picture.transform = AffineTransform(scaleX: 1.5, y: 1.5)
+        picture.center = picture.center + Point(x: 40, y: 40)
+        let damage = try #require(window.takeDamage())
+        let frameArea = Rect(x: 99, y: 99, width: 202, height: 202)
+        #expect(damage.rects.allSatisfy { frameArea.contains($0) }, "\(damage.rects)")
+        #expect(damage.area > 0)
+
+        // Without a clipping ancestor the whole move is repainted.
+        frame.clipsToBounds = false
+        _ = window.takeDamage()
+        picture.center = picture.center + Point(x: 10, y: 0)
+        let unclipped = try #require(window.takeDamage())
+        #expect(unclipped.rects.contains { !frameArea.contains($0) })
+    }
 }

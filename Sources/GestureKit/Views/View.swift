@@ -424,6 +424,20 @@ open class View: Responder {
     /// for antialiased edges.
     var areaInWindow: Rect { transformToRoot().apply(to: bounds).insetBy(dx: -1, dy: -1) }
 
+    /// `areaInWindow` cut to the areas of the ancestors that clip their
+    /// subviews: nothing the view draws shows outside them, so a change
+    /// needs no repaint there. (A turned ancestor's area is the box around
+    /// it, which keeps this a bound, if a looser one.)
+    var visibleAreaInWindow: Rect {
+        var area = areaInWindow
+        var ancestor = superview
+        while let a = ancestor, !area.isEmpty {
+            if a.clipsToBounds { area = area.intersection(a.areaInWindow) }
+            ancestor = a.superview
+        }
+        return area
+    }
+
     /// Notes that the view is about to change (or changed in place). With
     /// `includingCurrentArea`, where it is now is kept too, even if it was
     /// noted before: it is about to leave the window (or just joined it),
@@ -431,10 +445,10 @@ open class View: Responder {
     func noteChange(includingCurrentArea: Bool) {
         guard let w = window else { return }
         if let before = areaBeforeChange {
-            if includingCurrentArea { areaBeforeChange = before.union(areaInWindow) }
+            if includingCurrentArea { areaBeforeChange = before.union(visibleAreaInWindow) }
             return
         }
-        areaBeforeChange = areaInWindow
+        areaBeforeChange = visibleAreaInWindow
         w.viewWillChange(self)
     }
 
@@ -443,7 +457,7 @@ open class View: Responder {
     func takeChangedArea(in window: Window) -> Rect? {
         guard let before = areaBeforeChange else { return nil }
         areaBeforeChange = nil
-        return self.window === window ? before.union(areaInWindow) : before
+        return self.window === window ? before.union(visibleAreaInWindow) : before
     }
 
     /// Draws the view's own content in its bounds (after its background and
