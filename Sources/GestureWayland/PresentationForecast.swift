@@ -1,6 +1,7 @@
 /// When the frame in flight will reach the screen, forecast from the
 /// frames before it: how long each took from its frame callback (which
-/// compositors send as they start a repaint) to its presentation.
+/// compositors send as they start a repaint) to its presentation; and
+/// whether it is worth waiting for at all.
 ///
 /// The forecast is the shortest of the recent delays, so it errs early
 /// rather than late: a loop that sleeps until then and finds the frame not
@@ -14,8 +15,31 @@ struct PresentationForecast {
     /// How many it needs before it forecasts at all.
     static let samplesNeeded = 3
 
+    /// After this many frames in a row whose presentation never came
+    /// within the wait limit, the compositor is taken not to report
+    /// presentations (sway's headless output discards them all): waiting
+    /// for them would hold every frame for the whole limit.
+    static let timeoutsToGiveUp = 3
+
     private var delays: [Double] = []
     private var next = 0
+    private var timeoutsInARow = 0
+
+    /// Whether a new frame should wait for the previous one's
+    /// presentation: until several in a row never came. One that comes
+    /// restores it.
+    var isWorthWaitingFor: Bool { timeoutsInARow < Self.timeoutsToGiveUp }
+
+    /// Notes that a frame's presentation did not come within the wait
+    /// limit.
+    mutating func recordTimeout() {
+        timeoutsInARow += 1
+    }
+
+    /// Notes that a frame was presented (whether or not it was waited for).
+    mutating func recordPresentation() {
+        timeoutsInARow = 0
+    }
 
     /// Notes one frame: its callback came at `callback`, and it was
     /// presented at `presented` (both `CLOCK_MONOTONIC` seconds). A delay

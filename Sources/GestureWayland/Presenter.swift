@@ -62,7 +62,9 @@ final class Presenter {
     /// The newest frame the compositor presented or discarded.
     private var presentedFrameNumber = 0
     /// A compositor that never answers a feedback must not stall drawing:
-    /// after its frame callback a frame waits at most this long (seconds).
+    /// after its frame callback a frame waits at most this long (seconds),
+    /// and after a few such frames in a row no longer waits at all
+    /// (`PresentationForecast.isWorthWaitingFor`).
     static let presentationWaitLimit = 0.1
     private var presentationWaitTimer: ScheduledTimer?
     /// When the frame in flight had its callback (`CLOCK_MONOTONIC`).
@@ -234,9 +236,12 @@ final class Presenter {
     }
 
     private func framePresented(_ number: Int, at presentedAt: Double?) {
-        if case .awaitingPresentation = phase, number == frameNumber, let presentedAt {
-            forecast.record(callback: frameCallbackTime, presented: presentedAt,
-                            longest: Self.presentationWaitLimit)
+        if let presentedAt {
+            forecast.recordPresentation()
+            if case .awaitingPresentation = phase, number == frameNumber {
+                forecast.record(callback: frameCallbackTime, presented: presentedAt,
+                                longest: Self.presentationWaitLimit)
+            }
         }
         presentedFrameNumber = max(presentedFrameNumber, number)
         if case .awaitingPresentation = phase, presentedFrameNumber == frameNumber {
@@ -301,13 +306,16 @@ final class Presenter {
             preconditionFailure("frame callback done in phase \(phase)")
         }
         wl_callback_destroy(pending)
-        guard presentedFrameNumber < frameNumber else {
+        // Presented already, or the compositor does not seem to report
+        // presentations: the next frame may be drawn now.
+        guard presentedFrameNumber < frameNumber, forecast.isWorthWaitingFor else {
             becomeReady()
             return
         }
         phase = .awaitingPresentation
         frameCallbackTime = cposix_monotonic_seconds()
         presentationWaitTimer = window.scheduler.schedule(after: Self.presentationWaitLimit) { [weak self] _ in
+            self?.forecast.recordTimeout()
             self?.becomeReady()
         }
     }

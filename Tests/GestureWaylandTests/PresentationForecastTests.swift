@@ -47,4 +47,22 @@ struct PresentationForecastTests {
         forecast.record(callback: 33, presented: 33.016, longest: 0.1)
         #expect(forecast.presentation(afterCallbackAt: 40) != nil)
     }
+
+    @Test("presentations stop being waited for after three in a row never came, and are again once one comes")
+    func givesUpOnSilentCompositors() {
+        var forecast = PresentationForecast()
+        #expect(forecast.isWorthWaitingFor)
+        forecast.recordTimeout()
+        forecast.recordTimeout()
+        #expect(forecast.isWorthWaitingFor, "two timeouts may be a busy compositor")
+        forecast.recordTimeout()
+        #expect(!forecast.isWorthWaitingFor)
+        forecast.recordPresentation()
+        #expect(forecast.isWorthWaitingFor)
+        forecast.recordTimeout()
+        forecast.recordTimeout()
+        forecast.recordPresentation()
+        forecast.recordTimeout()
+        #expect(forecast.isWorthWaitingFor, "only timeouts in a row count")
+    }
 }
