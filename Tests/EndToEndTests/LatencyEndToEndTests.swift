@@ -60,4 +60,32 @@ struct LatencyEndToEndTests {
         // presentations come.
         #expect(held >= 5, "\(held) batches held in \(steps) frames of input: \(output)")
     }
+
+    @Test("a compositor killed mid-pinch, while the app may be holding its events for a frame on its way, ends the app with one line and exit code 1")
+    func lostCompositorWhileEventsWait() throws {
+        let run = try GesturesEndToEndTests.start()
+        _ = try run.settledScreenshot()
+        let input = GesturesEndToEndTests.RecordedTouches(session: run.session)
+        let c = GesturesEndToEndTests.pinchCentre
+        try input.down(0, c.x - 50, c.y)
+        try input.down(1, c.x + 50, c.y)
+        try input.frame()
+        // Long enough for the app to learn when presentations come and
+        // start holding events; the fingers stay down.
+        for step in 1...40 {
+            input.pause(0.008)
+            try input.move(0, c.x - 50 - Double(step), c.y)
+            try input.move(1, c.x + 50 + Double(step), c.y)
+            try input.frame()
+        }
+        kill(run.session.westonProcessIdentifier, SIGKILL)
+        let exited = run.session.waitFor(timeout: 5) { !run.app.isRunning }
+        #expect(exited)
+        guard exited else { return }
+        #expect(run.app.terminationStatus == 1)
+        #expect(run.app.terminationReason == .exit, "no crash signal")
+        let lines = run.session.output(of: run.app).split(separator: "\n")
+        #expect(lines.count == 1, "output: \(lines)")
+        #expect(lines.first?.contains("compositor") == true)
+    }
 }
