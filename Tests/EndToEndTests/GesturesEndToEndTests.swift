@@ -306,13 +306,12 @@ struct GesturesEndToEndTests {
         }
     }
 
-    /// Injects touches into weston and writes the same input as a headless
-    /// script. Coordinates are rounded to 1/256 px, the precision of
-    /// `wl_fixed`, so both runs see exactly the same positions.
     /// Puts two fingers down 100 px apart across the pinch centre, moves
     /// each `growth` px further out in each of `frames` touch frames,
-    /// `pause` seconds apart, and lifts them.
-    static func spreadFingers(_ input: RecordedTouches, frames: Int, by growth: Double, pause: TimeInterval) throws {
+    /// `pause` seconds apart, and (with `lift`) lifts them after one more
+    /// pause.
+    static func spreadFingers(_ input: RecordedTouches, frames: Int, by growth: Double, pause: TimeInterval,
+                              lift: Bool = true) throws {
         let c = pinchCentre
         try input.down(0, c.x - 50, c.y)
         try input.down(1, c.x + 50, c.y)
@@ -324,12 +323,16 @@ struct GesturesEndToEndTests {
             try input.move(1, c.x + half, c.y)
             try input.frame()
         }
+        guard lift else { return }
         input.pause(pause)
         try input.up(0)
         try input.frame()
         try input.up(1)
     }
 
+    /// Injects touches into weston and writes the same input as a headless
+    /// script. Coordinates are rounded to 1/256 px, the precision of
+    /// `wl_fixed`, so both runs see exactly the same positions.
     final class RecordedTouches {
         let session: WestonSession
         private(set) var script = ""

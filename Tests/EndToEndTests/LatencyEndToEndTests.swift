@@ -66,18 +66,9 @@ struct LatencyEndToEndTests {
         let run = try GesturesEndToEndTests.start()
         _ = try run.settledScreenshot()
         let input = GesturesEndToEndTests.RecordedTouches(session: run.session)
-        let c = GesturesEndToEndTests.pinchCentre
-        try input.down(0, c.x - 50, c.y)
-        try input.down(1, c.x + 50, c.y)
-        try input.frame()
         // Long enough for the app to learn when presentations come and
         // start holding events; the fingers stay down.
-        for step in 1...40 {
-            input.pause(0.008)
-            try input.move(0, c.x - 50 - Double(step), c.y)
-            try input.move(1, c.x + 50 + Double(step), c.y)
-            try input.frame()
-        }
+        try GesturesEndToEndTests.spreadFingers(input, frames: 40, by: 1, pause: 0.008, lift: false)
         kill(run.session.westonProcessIdentifier, SIGKILL)
         let exited = run.session.waitFor(timeout: 5) { !run.app.isRunning }
         #expect(exited)

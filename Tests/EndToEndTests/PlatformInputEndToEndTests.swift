@@ -56,17 +56,8 @@ struct PlatformInputEndToEndTests {
     func touchCancelMidPinch() throws {
         let run = try GesturesEndToEndTests.start()
         let input = GesturesEndToEndTests.RecordedTouches(session: run.session)
-        let c = GesturesEndToEndTests.pinchCentre
-        try input.down(0, c.x - 50, c.y)
-        try input.down(1, c.x + 50, c.y)
-        try input.frame()
-        for step in 1...4 {
-            input.pause(GesturesEndToEndTests.frameInterval)
-            let half = 50 + 8 * Double(step)
-            try input.move(0, c.x - half, c.y)
-            try input.move(1, c.x + half, c.y)
-            try input.frame()
-        }
+        try GesturesEndToEndTests.spreadFingers(input, frames: 4, by: 8, pause: GesturesEndToEndTests.frameInterval,
+                                                lift: false)
         #expect(run.session.waitFor { run.log.gestureStates("pinch") == ["began"] }, "log: \(run.log.lines)")
         // The compositor takes the fingers over: no up will follow.
         try run.session.send("touch-cancel")

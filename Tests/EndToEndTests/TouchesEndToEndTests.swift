@@ -243,19 +243,7 @@ struct TouchesEndToEndTests {
         let before = try run.settledScreenshot()
         // Pinch the image from a 100 px to a 150 px span.
         let input = GesturesEndToEndTests.RecordedTouches(session: run.session)
-        let c = GesturesEndToEndTests.pinchCentre
-        try input.down(0, c.x - 50, c.y)
-        try input.down(1, c.x + 50, c.y)
-        try input.frame()
-        for step in 1...5 {
-            input.pause(GesturesEndToEndTests.frameInterval)
-            try input.move(0, c.x - 50 - 5 * Double(step), c.y)
-            try input.move(1, c.x + 50 + 5 * Double(step), c.y)
-            try input.frame()
-        }
-        try input.up(0)
-        try input.frame()
-        try input.up(1)
+        try GesturesEndToEndTests.spreadFingers(input, frames: 5, by: 5, pause: GesturesEndToEndTests.frameInterval)
         #expect(run.session.waitFor { run.log.gestureStates("pinch").contains("ended") }, "log: \(run.log.lines)")
         let pinched = try run.settledScreenshot()
         let labelRows = 0...GesturesEndToEndTests.labelRowsEnd
