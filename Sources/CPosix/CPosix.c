@@ -49,6 +49,21 @@ int cposix_timer_create(void)
     return timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
 }
 
+/*
+ * A non-negative, finite number of seconds as a timespec, rounded up to
+ * the next nanosecond.
+ */
+static struct timespec timespec_from_seconds(double value)
+{
+    double seconds = floor(value);
+    struct timespec time = { .tv_sec = (time_t)seconds, .tv_nsec = (long)ceil((value - seconds) * 1e9) };
+    if (time.tv_nsec >= 1000000000L) {
+        time.tv_sec += 1;
+        time.tv_nsec -= 1000000000L;
+    }
+    return time;
+}
+
 int cposix_timer_arm_at(int fd, double deadline)
 {
     struct itimerspec spec = { 0 };
@@ -56,13 +71,7 @@ int cposix_timer_arm_at(int fd, double deadline)
         errno = EINVAL;
         return -1;
     }
-    double seconds = floor(deadline);
-    spec.it_value.tv_sec = (time_t)seconds;
-    spec.it_value.tv_nsec = (long)ceil((deadline - seconds) * 1e9);
-    if (spec.it_value.tv_nsec >= 1000000000L) {
-        spec.it_value.tv_sec += 1;
-        spec.it_value.tv_nsec -= 1000000000L;
-    }
+    spec.it_value = timespec_from_seconds(deadline);
     /* An all-zero it_value would disarm instead of firing "long ago". */
     if (spec.it_value.tv_sec == 0 && spec.it_value.tv_nsec == 0)
         spec.it_value.tv_nsec = 1;
@@ -71,19 +80,12 @@ int cposix_timer_arm_at(int fd, double deadline)
 
 int cposix_poll_until(struct pollfd *fds, nfds_t count, double deadline)
 {
+    if (deadline == INFINITY)
+        return ppoll(fds, count, NULL, NULL);
     struct timespec wait = { 0 };
     double left = deadline - cposix_monotonic_seconds();
-    if (left > 1e6)
-        left = 1e6; /* an infinite deadline must not overflow time_t */
-    if (left > 0.0) {
-        double seconds = floor(left);
-        wait.tv_sec = (time_t)seconds;
-        wait.tv_nsec = (long)ceil((left - seconds) * 1e9);
-        if (wait.tv_nsec >= 1000000000L) {
-            wait.tv_sec += 1;
-            wait.tv_nsec -= 1000000000L;
-        }
-    }
+    if (left > 0.0)
+        wait = timespec_from_seconds(left < 1e9 ? left : 1e9);
     return ppoll(fds, count, &wait, NULL);
 }
 

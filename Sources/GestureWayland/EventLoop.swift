@@ -72,6 +72,16 @@ final class EventLoop {
             pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0),
         ]
         let socketReadable = Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL)
+        /// Polls until `deadline` with the read intent held; false when a
+        /// signal interrupted it (the intent is then cancelled).
+        func wait(socketEvents: Int16, until deadline: Double) throws(WaylandError) -> Bool {
+            descriptors[0].events = socketEvents
+            guard cposix_poll_until(&descriptors, nfds_t(descriptors.count), deadline) < 0 else { return true }
+            let code = errno
+            connection.cancelRead()
+            if code == EINTR { return false }
+            throw .systemCallFailed(call: "ppoll", reason: errnoDescription(code))
+        }
         while delegate.keepsRunning {
             while !connection.prepareRead() {
                 try dispatch(delegate)
@@ -92,28 +102,16 @@ final class EventLoop {
             }
 
             let writable = mustWaitForWritable ? Int16(POLLOUT) : 0
-            var timeout: Int32 = -1
+            var deadline = Double.infinity
             if let quietUntil = delegate.compositorEventsMayWaitUntil, quietUntil > cposix_monotonic_seconds() {
                 // Hang-ups and errors are reported whatever the events asked.
-                descriptors[0].events = writable
-                if cposix_poll_until(&descriptors, nfds_t(descriptors.count), quietUntil) < 0 {
-                    let code = errno
-                    connection.cancelRead()
-                    if code == EINTR { continue }
-                    throw .systemCallFailed(call: "ppoll", reason: errnoDescription(code))
-                }
+                guard try wait(socketEvents: writable, until: quietUntil) else { continue }
                 counts.held += 1
                 // Whatever woke the loop, what waits on the socket is read
                 // now, before any timer runs: the poll below only looks.
-                timeout = 0
+                deadline = -Double.infinity
             }
-            descriptors[0].events = Int16(POLLIN) | writable
-            if poll(&descriptors, nfds_t(descriptors.count), timeout) < 0 {
-                let code = errno
-                connection.cancelRead()
-                if code == EINTR { continue }
-                throw .systemCallFailed(call: "poll", reason: errnoDescription(code))
-            }
+            guard try wait(socketEvents: Int16(POLLIN) | writable, until: deadline) else { continue }
 
             // A hang-up is read too: the compositor's last message (say, a
             // protocol error) may precede it, and the failed read is what

@@ -45,8 +45,9 @@ int cposix_timer_arm_at(int fd, double deadline);
 /*
  * poll(2) that returns by the absolute CLOCK_MONOTONIC time `deadline`
  * (seconds) at the latest, to the nanosecond (poll's own timeout is in
- * milliseconds); a deadline already past (or NaN) polls without waiting. Returns
- * what ppoll returns.
+ * milliseconds). INFINITY waits for an event however long it takes; a
+ * deadline already past (or NaN) polls without waiting. Returns what
+ * ppoll returns.
  */
 int cposix_poll_until(struct pollfd *fds, nfds_t count, double deadline);
 
