@@ -21,8 +21,8 @@ struct PresentationForecast {
     /// for them would hold every frame for the whole limit.
     static let timeoutsToGiveUp = 3
 
+    /// The recent delays, oldest first.
     private var delays: [Double] = []
-    private var next = 0
     private var timeoutsInARow = 0
 
     /// Whether a new frame should wait for the previous one's
@@ -48,12 +48,8 @@ struct PresentationForecast {
     mutating func record(callback: Double, presented: Double, longest: Double) {
         let delay = presented - callback
         guard delay > 0, delay <= longest else { return }
-        if delays.count < Self.window {
-            delays.append(delay)
-        } else {
-            delays[next] = delay
-            next = (next + 1) % Self.window
-        }
+        if delays.count == Self.window { delays.removeFirst() }
+        delays.append(delay)
     }
 
     /// When a frame whose callback came at `callback` should be presented,

@@ -41,9 +41,9 @@ final class Presenter {
         /// A frame was committed; the next one waits for this callback
         /// (and then for the frame's presentation, where it is reported).
         case awaitingFrame(OpaquePointer)
-        /// The frame's callback came; the next frame waits for the
-        /// compositor to present or discard it.
-        case awaitingPresentation
+        /// The frame's callback came at `callbackAt` (`CLOCK_MONOTONIC`);
+        /// the next frame waits for the compositor to present or discard it.
+        case awaitingPresentation(callbackAt: Double)
     }
 
     /// When the presenter last became ready to draw (`CLOCK_MONOTONIC`).
@@ -67,8 +67,6 @@ final class Presenter {
     /// (`PresentationForecast.isWorthWaitingFor`).
     static let presentationWaitLimit = 0.1
     private var presentationWaitTimer: ScheduledTimer?
-    /// When the frame in flight had its callback (`CLOCK_MONOTONIC`).
-    private var frameCallbackTime = 0.0
     private var forecast = PresentationForecast()
 
     private let connection: WaylandConnection
@@ -231,22 +229,18 @@ final class Presenter {
     /// Until when the compositor's events may wait unread: while the frame
     /// in flight had its callback and its presentation is not yet due.
     var eventsMayWaitUntil: Double? {
-        guard case .awaitingPresentation = phase else { return nil }
-        return forecast.presentation(afterCallbackAt: frameCallbackTime)
+        guard case let .awaitingPresentation(callbackAt) = phase else { return nil }
+        return forecast.presentation(afterCallbackAt: callbackAt)
     }
 
     private func framePresented(_ number: Int, at presentedAt: Double?) {
-        if let presentedAt {
-            forecast.recordPresentation()
-            if case .awaitingPresentation = phase, number == frameNumber {
-                forecast.record(callback: frameCallbackTime, presented: presentedAt,
-                                longest: Self.presentationWaitLimit)
-            }
-        }
+        if presentedAt != nil { forecast.recordPresentation() }
         presentedFrameNumber = max(presentedFrameNumber, number)
-        if case .awaitingPresentation = phase, presentedFrameNumber == frameNumber {
-            becomeReady()
+        guard case let .awaitingPresentation(callbackAt) = phase, presentedFrameNumber == frameNumber else { return }
+        if let presentedAt, number == frameNumber {
+            forecast.record(callback: callbackAt, presented: presentedAt, longest: Self.presentationWaitLimit)
         }
+        becomeReady()
     }
 
     private func becomeReady() {
@@ -312,8 +306,7 @@ final class Presenter {
             becomeReady()
             return
         }
-        phase = .awaitingPresentation
-        frameCallbackTime = cposix_monotonic_seconds()
+        phase = .awaitingPresentation(callbackAt: cposix_monotonic_seconds())
         presentationWaitTimer = window.scheduler.schedule(after: Self.presentationWaitLimit) { [weak self] _ in
             self?.forecast.recordTimeout()
             self?.becomeReady()
