@@ -198,8 +198,7 @@ final class TouchDelivery: GestureArenaDelegate {
                     if t.phase == .ended {
                         return endForView(t, in: &batch)
                     } else if t.phase == .cancelled {
-                        t.viewDelivery = .finished
-                        batch.add(t, .cancelled)
+                        finishForView(t, in: &batch)
                     }
                     return true
                 case .endHeld:
