@@ -123,8 +123,7 @@ struct RunnerCommandTests {
         #expect(scripts.count >= 6)
         for script in scripts {
             let alone = folder.appendingPathComponent("alone-" + script)
-            _ = try runGestureDemo(["--headless", "--script", "Tests/Scenarios/" + script, "--out", alone.path],
-                                   in: packageRoot)
+            _ = try runGestureDemo(["--headless", "--script", "Tests/Scenarios/" + script, "--out", alone.path])
             let shared = report.appendingPathComponent("scripts/Tests--Scenarios--" + script)
             for file in try FileManager.default.contentsOfDirectory(atPath: alone.path) {
                 let a = try Data(contentsOf: alone.appendingPathComponent(file))

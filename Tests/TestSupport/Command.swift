@@ -96,6 +96,6 @@ public func gestureDemoBinary() throws -> URL {
 /// Runs the built `gesture-demo` (see `gestureDemoBinary()`) with
 /// `arguments`, as `runCommand` runs any command.
 public func runGestureDemo(_ arguments: [String], in directory: URL = packageRoot,
-                           environment: [String: String] = [:], timeout: TimeInterval? = nil) throws -> CommandResult {
-    try runCommand([gestureDemoBinary().path] + arguments, in: directory, environment: environment, timeout: timeout)
+                           environment: [String: String] = [:]) throws -> CommandResult {
+    try runCommand([gestureDemoBinary().path] + arguments, in: directory, environment: environment)
 }
