@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
 import Glibc
@@ -117,6 +118,20 @@ final class RunningApp {
     }
 
     deinit { session.stop() }
+
+    /// Kills the compositor and expects what a lost compositor must
+    /// cause: the app exits (within 5 s) with status 1 and one line of
+    /// output naming the compositor, not a crash.
+    func expectEndsOnLostCompositor(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        kill(session.westonProcessIdentifier, SIGKILL)
+        try #require(session.waitFor(timeout: 5) { !app.isRunning }, "the app outlived its compositor",
+                     sourceLocation: sourceLocation)
+        #expect(app.terminationStatus == 1, sourceLocation: sourceLocation)
+        #expect(app.terminationReason == .exit, "no crash signal", sourceLocation: sourceLocation)
+        let lines = session.output(of: app).split(separator: "\n")
+        #expect(lines.count == 1, "output: \(lines)", sourceLocation: sourceLocation)
+        #expect(lines.first?.contains("compositor") == true, sourceLocation: sourceLocation)
+    }
 
     /// Injects a one-finger tap; like weston 10, no frame after the up.
     func tap(_ x: Int, _ y: Int, id: Int = 0) throws {

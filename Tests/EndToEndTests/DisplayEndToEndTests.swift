@@ -165,15 +165,7 @@ struct DisplayEndToEndTests {
 
     @Test("a killed compositor ends a scale-2 app with one line and exit code 1")
     func lostCompositorAtScaleTwo() throws {
-        let run = try Self.start(scale: 2)
-        kill(run.session.westonProcessIdentifier, SIGKILL)
-        let exited = run.session.waitFor(timeout: 5) { !run.app.isRunning }
-        try #require(exited)
-        #expect(run.app.terminationStatus == 1)
-        #expect(run.app.terminationReason == .exit, "no crash signal")
-        let lines = run.session.output(of: run.app).split(separator: "\n")
-        #expect(lines.count == 1, "output: \(lines)")
-        #expect(lines.first?.contains("compositor") == true)
+        try Self.start(scale: 2).expectEndsOnLostCompositor()
     }
 }
 

@@ -89,15 +89,6 @@ struct FlatCubeEndToEndTests {
 
     @Test("a killed compositor ends the app with one line and exit code 1")
     func lostCompositor() throws {
-        let run = try Self.start()
-        kill(run.session.westonProcessIdentifier, SIGKILL)
-        let exited = run.session.waitFor(timeout: 5) { !run.app.isRunning }
-        #expect(exited)
-        guard exited else { return }
-        #expect(run.app.terminationStatus == 1)
-        #expect(run.app.terminationReason == .exit, "no crash signal")
-        let lines = run.session.output(of: run.app).split(separator: "\n")
-        #expect(lines.count == 1, "output: \(lines)")
-        #expect(lines.first?.contains("compositor") == true)
+        try Self.start().expectEndsOnLostCompositor()
     }
 }

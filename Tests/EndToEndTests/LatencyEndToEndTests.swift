@@ -69,14 +69,6 @@ struct LatencyEndToEndTests {
         // Long enough for the app to learn when presentations come and
         // start holding events; the fingers stay down.
         try GesturesEndToEndTests.spreadFingers(input, frames: 40, by: 1, pause: 0.008, lift: false)
-        kill(run.session.westonProcessIdentifier, SIGKILL)
-        let exited = run.session.waitFor(timeout: 5) { !run.app.isRunning }
-        #expect(exited)
-        guard exited else { return }
-        #expect(run.app.terminationStatus == 1)
-        #expect(run.app.terminationReason == .exit, "no crash signal")
-        let lines = run.session.output(of: run.app).split(separator: "\n")
-        #expect(lines.count == 1, "output: \(lines)")
-        #expect(lines.first?.contains("compositor") == true)
+        try run.expectEndsOnLostCompositor()
     }
 }
