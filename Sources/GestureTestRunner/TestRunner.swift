@@ -215,11 +215,11 @@ public struct TestRunner {
         if let junit = options.junit {
             let folder = ScriptFiles.folder(of: junit)
             if !folder.isEmpty { try FileSystem.createFolder(folder) }
-            try RunnerError.files { () throws(ScriptFileError) in try ScriptFiles.writeInPlace(JUnitReport(results: sorted, name: suiteName).xml, to: junit) }
+            try FileSystem.write(JUnitReport(results: sorted, name: suiteName).xml.utf8, to: junit)
         }
         if let report = options.report {
             let lines = sorted.map { ResultsFile.line(for: $0, folder: HTMLReport.relativeFolder(of: $0, in: report)) }
-            try RunnerError.files { () throws(ScriptFileError) in try ScriptFiles.writeInPlace(lines.map { $0 + "\n" }.joined(), to: ScriptFiles.path(report, ResultsFile.name)) }
+            try FileSystem.write(lines.map { $0 + "\n" }.joined().utf8, to: ScriptFiles.path(report, ResultsFile.name))
             try HTMLReport(results: sorted, folder: report, title: suiteName, rendered: rendered).write()
         }
     }

@@ -44,7 +44,7 @@ struct Compare: ParsableCommand {
     func run() throws {
         let text = try GestureDemo.readScript(file)
         let script = try ScriptSetup.parse(text, name: file, report: printError)
-        let windowSize = try windowOptions.parsedSize() ?? DemoApp.defaultSize
+        let windowSize = try windowOptions.headlessSize()
         let density = try dpi.headlessDensity()
         var comparison = ThresholdComparison(script: script, makeWindow: { [page = windowOptions.page] preset, clock in
             HeadlessRun.makeWindow(size: windowSize, page: page, clock: clock, thresholds: preset, density: density)

@@ -20,6 +20,12 @@ struct WindowOptions: ParsableArguments {
     func parsedSize() throws -> Size? {
         try size.map(parseWindowSize)
     }
+
+    /// The size of a headless window: `--size`, else the app's default
+    /// (there is no compositor to choose one).
+    func headlessSize() throws -> Size {
+        try parsedSize() ?? DemoApp.defaultSize
+    }
 }
 
 /// `--size WIDTHxHEIGHT` as a size in logical pixels; anything else is a

@@ -60,11 +60,10 @@ struct GestureDemo: ParsableCommand {
     @OptionGroup var dpi: DensityOptions
 
     func run() throws {
-        let windowSize = try windowOptions.parsedSize()
         if dumpTree {
             // The window a headless run starts with, so the tree printed is
             // the one a script played with the same flags acts on.
-            let window = HeadlessRun.makeWindow(size: windowSize ?? DemoApp.defaultSize, page: windowOptions.page,
+            let window = HeadlessRun.makeWindow(size: try windowOptions.headlessSize(), page: windowOptions.page,
                                                 clock: VirtualTimeSource(), thresholds: try thresholds.preset(),
                                                 density: try dpi.headlessDensity())
             print(ViewTreeDump.json(window))
@@ -85,7 +84,7 @@ struct GestureDemo: ParsableCommand {
             throw ValidationError("--log is a live session's log; a headless run writes its log to log.jsonl in --out")
         }
         if runsHeadless {
-            try runHeadless(size: windowSize ?? DemoApp.defaultSize)
+            try runHeadless()
             return
         }
         guard LiveRun.compositorMayBeRunning() else {
@@ -94,7 +93,7 @@ struct GestureDemo: ParsableCommand {
                                         + "--record and --log need a live session")
             }
             printError("gesture-demo: no Wayland compositor (WAYLAND_DISPLAY is unset); playing the built-in tour headless")
-            try runHeadless(size: windowSize ?? DemoApp.defaultSize)
+            try runHeadless()
             return
         }
         var replay: LiveRun.Replay?
@@ -102,8 +101,9 @@ struct GestureDemo: ParsableCommand {
             replay = LiveRun.Replay(text: try Self.readScript(script), name: script, outputDirectory: out,
                                     timeLimit: timeLimit.seconds)
         }
-        try LiveRun(size: windowSize, page: windowOptions.page, logPath: log, accelerometerRoot: accelerometerRoot,
-                    recordPath: record, replay: replay, thresholds: thresholds.preset(), density: dpi.density()).run()
+        try LiveRun(size: windowOptions.parsedSize(), page: windowOptions.page, logPath: log,
+                    accelerometerRoot: accelerometerRoot, recordPath: record, replay: replay,
+                    thresholds: thresholds.preset(), density: dpi.density()).run()
     }
 
     /// The script file's text; unreadable files are usage errors.
@@ -116,7 +116,7 @@ struct GestureDemo: ParsableCommand {
         }
     }
 
-    func runHeadless(size: Size) throws {
+    func runHeadless() throws {
         let text: String, name: String
         if let script {
             text = try Self.readScript(script)
@@ -127,7 +127,8 @@ struct GestureDemo: ParsableCommand {
         }
         let goldenFolder = script.map(ScriptFiles.folder(of:)) ?? ""
         let summary = try HeadlessRun(scriptText: text, scriptName: name, outputDirectory: out,
-                                      size: size, page: windowOptions.page, timeLimit: timeLimit.seconds,
+                                      size: windowOptions.headlessSize(), page: windowOptions.page,
+                                      timeLimit: timeLimit.seconds,
                                       goldenDirectory: goldenFolder.isEmpty ? "." : goldenFolder,
                                       updateGoldens: goldens.update, thresholds: thresholds.preset(),
                                       density: dpi.headlessDensity(), finalFrame: finalFrame).run()

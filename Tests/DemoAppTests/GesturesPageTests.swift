@@ -123,10 +123,9 @@ final class TextRecorder: WindowObserver {
 struct AppShortcutTests {
     @Test("keys 1, 2 and 3 switch pages and each page keeps its state; Ctrl+Q asks to close; F11 asks for fullscreen")
     func shortcuts() throws {
-        let clock = VirtualTimeSource()
-        let window = DemoApp.makeWindow(timeSource: clock, page: .flatcube)
-        let flatcube = try #require(DemoApp.currentPage(of: window) as? FlatCubeViewController)
-        try window.play("down 1 400 120\nup 1", clock: clock)
+        let app = DemoWindow<FlatCubeViewController>(.flatcube)
+        let window = app.window, flatcube = app.page
+        try window.play("down 1 400 120\nup 1", clock: app.clock)
         #expect(flatcube.singleCount == 1)
         window.handleKey(KeyEvent(keysym: Keysym.digit(3)))
         #expect(DemoApp.currentPage(of: window) is GesturesViewController)

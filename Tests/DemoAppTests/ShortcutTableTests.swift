@@ -6,14 +6,10 @@ import Testing
 /// The app's one table of shortcuts and what its keys do when held: the
 /// backend turns a held key into repeats, and only undo and redo act on
 /// them, as in every editor.
+@MainActor
 @Suite("Shortcut table")
-struct ShortcutTableTests {
-    let clock = VirtualTimeSource()
-    let window: Window
-
-    init() {
-        window = DemoApp.makeWindow(timeSource: clock, page: .flatcube)
-    }
+struct ShortcutTableTests: DemoWindowSuite {
+    let app = DemoWindow<FlatCubeViewController>(.flatcube)
 
     /// Presses the chord, sends `repeats` repeats of it, releases it.
     func hold(_ keysym: UInt32, _ modifiers: KeyModifiers = [], repeats: Int, base: UInt32? = nil) {
@@ -30,14 +26,13 @@ struct ShortcutTableTests {
     }
 
     @Test("Ctrl+Z held for 3 repeats undoes four counts on FlatCube; Ctrl+Shift+Z held for 1 repeat redoes two")
-    func heldUndoAndRedo() throws {
-        let flatcube = try #require(DemoApp.currentPage(of: window) as? FlatCubeViewController)
-        for n in 1...5 { flatcube.setCounts(single: n, double: 0) }
+    func heldUndoAndRedo() {
+        for n in 1...5 { vc.setCounts(single: n, double: 0) }
         hold(Keysym.z, .control, repeats: 3)
-        #expect(flatcube.singleCounterLabel.text == "1")
+        #expect(vc.singleCounterLabel.text == "1")
         // Ctrl+Shift+Z: the keysym is Z, its base z.
         hold(0x5a, [.control, .shift], repeats: 1, base: Keysym.z)
-        #expect(flatcube.singleCounterLabel.text == "3")
+        #expect(vc.singleCounterLabel.text == "3")
     }
 
     @Test("held 2 shows FlatCube once: after a switch to Touches by other means, its repeats do not switch back")

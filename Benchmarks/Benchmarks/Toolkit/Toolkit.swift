@@ -54,7 +54,7 @@ let benchmarks: @Sendable () -> Void = {
               configuration: .init(metrics: [afterPause], maxDuration: .seconds(4), maxIterations: 10)) { benchmark in
         var workload = TouchWorkload(.pinchMovesOnly)
         for _ in 0..<workload.eventsPerCycle { workload.step() }
-        pacedFrames { microseconds in
+        pacedFrames {
             benchmark.measurement(afterPause, microseconds { workload.step(); workload.step() })
         }
         blackHole(workload.window)
@@ -74,8 +74,8 @@ let benchmarks: @Sendable () -> Void = {
         let frame = FrameTarget(window: workload.window, renderer: renderer)
         for _ in 0..<workload.eventsPerCycle { workload.step() }
         frame.draw()
-        pacedFrames { microseconds in
-            func timedFrame() -> Int { microseconds { workload.step(); workload.step(); frame.draw() } }
+        func timedFrame() -> Int { microseconds { workload.step(); workload.step(); frame.draw() } }
+        pacedFrames {
             benchmark.measurement(frameAfterPause, timedFrame())
             benchmark.measurement(frameBackToBack, timedFrame())
         }
@@ -113,19 +113,19 @@ let benchmarks: @Sendable () -> Void = {
 
 /// Touch frames paced as live, one every 8 ms: 40 times, a sleep of 8 ms
 /// (the thread idle, as between a live app's frames), then `frame`, which
-/// times its work with `microseconds` (the time a closure takes, in
-/// microseconds).
-func pacedFrames(_ frame: (_ microseconds: (() -> Void) -> Int) -> Void) {
-    let clock = ContinuousClock()
-    func microseconds(_ work: () -> Void) -> Int {
-        let start = clock.now
-        work()
-        return Int((clock.now - start) / .microseconds(1))
-    }
+/// times its work with `microseconds(_:)`.
+func pacedFrames(_ frame: () -> Void) {
     for _ in 0..<40 {
         usleep(8_000)
-        frame(microseconds)
+        frame()
     }
+}
+
+/// The time `work` takes, in microseconds.
+func microseconds(_ work: () -> Void) -> Int {
+    let start = ContinuousClock.now
+    work()
+    return Int((ContinuousClock.now - start) / .microseconds(1))
 }
 
 /// A window on the Gestures page and a buffer it is drawn into, as the

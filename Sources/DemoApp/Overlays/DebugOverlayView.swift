@@ -18,9 +18,9 @@ final class DebugOverlayView: View, WindowObserver {
 
     private let panel = View()
     private let linesLabel = Label()
-    /// The thresholds and density lines: built when those change, not on
-    /// every refresh.
-    private var windowLines: [String] = []
+    /// Whether something the panel shows changed since its text was last
+    /// built; the next layout pass builds it.
+    private var textIsStale = true
     private static let margin = 8.0
     private static let padding = Size(width: 8, height: 4)
     private static let maximumPanelWidth = 520.0
@@ -39,7 +39,6 @@ final class DebugOverlayView: View, WindowObserver {
         linesLabel.numberOfLines = 0
         addSubview(panel)
         panel.addSubview(linesLabel)
-        refresh()
     }
 
     func touchesDidChange(_ touches: [Touch], in window: Window) {
@@ -64,33 +63,19 @@ final class DebugOverlayView: View, WindowObserver {
     }
 
     func gestureThresholdsDidChange(_ thresholds: GestureThresholds) {
-        updateWindowLines()
         refresh()
     }
 
     func environmentDidChange(_ environment: DisplayEnvironment) {
-        updateWindowLines()
         refresh()
     }
 
-    /// The thresholds the window judges by, as it converts them, and its
-    /// density.
-    private func updateWindowLines() {
-        guard let window else {
-            windowLines = []
-            return
-        }
-        let t = window.gestureThresholds
-        windowLines = ["\(t.name): tap slop \(t.describe(t.tapSlop)), pan slop \(t.describe(t.panSlop))",
-                       "density \(window.environment.density)"]
-    }
-
-    /// Brings the panel's lines up to date (the page shown, its recognizers'
-    /// states, the latest frame's timings).
+    /// Marks the panel's lines (the page shown, its recognizers' states,
+    /// the thresholds and density, the latest frame's timings) out of date:
+    /// they are built once, in the next layout pass, however many touch
+    /// frames and transitions come before it.
     func refresh() {
-        let text = lines().joined(separator: "\n")
-        guard text != linesLabel.text else { return }
-        linesLabel.text = text
+        textIsStale = true
         setNeedsLayout()
     }
 
@@ -113,7 +98,11 @@ final class DebugOverlayView: View, WindowObserver {
                 lines.append(line)
             }
         }
-        lines += windowLines
+        if let window {
+            let t = window.gestureThresholds
+            lines.append("\(t.name): tap slop \(t.describe(t.tapSlop)), pan slop \(t.describe(t.panSlop))")
+            lines.append("density \(window.environment.density)")
+        }
         if let stats = window?.frameStatistics, let last = stats.last {
             var line = "frame \(formatFixed(last.drawDuration * 1000)) ms"
             if let latency = stats.medianInputToPresent { line += ", input to present \(formatFixed(latency * 1000)) ms" }
@@ -124,11 +113,14 @@ final class DebugOverlayView: View, WindowObserver {
 
     override func didMoveToWindow() {
         super.didMoveToWindow()
-        updateWindowLines()
         refresh()
     }
 
     override func layoutSubviews() {
+        if textIsStale {
+            textIsStale = false
+            linesLabel.text = lines().joined(separator: "\n")
+        }
         let m = Self.margin, pad = Self.padding
         let width = max(0, min(Self.maximumPanelWidth, bounds.width - 2 * m))
         let textSize = linesLabel.sizeThatFits(Size(width: width - 2 * pad.width, height: .infinity))

@@ -36,7 +36,7 @@ struct HTMLReport {
 
     func write() throws(RunnerError) {
         let page = "<!DOCTYPE html>\n" + document.render() + "\n"
-        try RunnerError.files { () throws(ScriptFileError) in try ScriptFiles.writeInPlace(page, to: ScriptFiles.path(folder, Self.indexName)) }
+        try FileSystem.write(page.utf8, to: ScriptFiles.path(folder, Self.indexName))
     }
 
     /// One script's section of the page, as HTML, with the goldens it

@@ -40,10 +40,14 @@ enum FileSystem {
         try RunnerError.files { () throws(ScriptFileError) in try ScriptFiles.createFolder(path) }
     }
 
+    /// `ScriptFiles.writeInPlace`, failing as the runner does.
+    static func write(_ bytes: some Collection<UInt8>, to path: String) throws(RunnerError) {
+        try RunnerError.files { () throws(ScriptFileError) in try ScriptFiles.writeInPlace(bytes, to: path) }
+    }
+
     static func copy(_ source: String, to destination: String) throws(RunnerError) {
-        try RunnerError.files { () throws(ScriptFileError) in
-            try ScriptFiles.writeInPlace(try ScriptFiles.readBytes(source), to: destination)
-        }
+        let bytes = try RunnerError.files { () throws(ScriptFileError) in try ScriptFiles.readBytes(source) }
+        try write(bytes, to: destination)
     }
 
     /// Removes a file or a folder with everything in it; symbolic links are
