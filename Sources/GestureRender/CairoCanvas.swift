@@ -126,6 +126,15 @@ final class CairoCanvas: Canvas {
 
     func fillEllipse(in rect: Rect, color: Color) {
         guard rect.width > 0, rect.height > 0 else { return }
+        if let clip = imageClip, !clip.contains(rect) {
+            // Reaching beyond the image: cut to it here rather than by a
+            // cairo clip. An ellipse flattened to a polygon is convex, and
+            // so is its part inside a rectangle; cairo fills that polygon
+            // far faster than it intersects a curve with a turned clip.
+            setColor(color)
+            fillPolygon(EllipseOutline.points(in: rect, tolerance: deviceTolerance(for: rect)).clipped(to: clip))
+            return
+        }
         clipped(unless: rect) {
             cairo_save(cr)
             cairo_translate(cr, rect.midX, rect.midY)
@@ -135,6 +144,25 @@ final class CairoCanvas: Canvas {
             setColor(color)
             cairo_fill(cr)
         }
+    }
+
+    /// The user-space distance a flattened curve of `bounds` may stray
+    /// from the true one: cairo's tolerance (device pixels) over the
+    /// largest scale of the current transformation.
+    private func deviceTolerance(for bounds: Rect) -> Double {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let scale = Swift.max((m.xx * m.xx + m.yx * m.yx).squareRoot(), (m.xy * m.xy + m.yy * m.yy).squareRoot())
+        return scale > 0 ? cairo_get_tolerance(cr) / scale : .infinity
+    }
+
+    /// Fills the polygon through `points` (nothing for fewer than three).
+    private func fillPolygon(_ points: [Point]) {
+        guard points.count >= 3 else { return }
+        cairo_move_to(cr, points[0].x, points[0].y)
+        for p in points.dropFirst() { cairo_line_to(cr, p.x, p.y) }
+        cairo_close_path(cr)
+        cairo_fill(cr)
     }
 
     func strokeLine(from: Point, to: Point, color: Color, lineWidth: Double) {
