@@ -2,11 +2,12 @@ import GestureKit
 import GestureRender
 import Testing
 
-/// The canvas fills an ellipse that reaches beyond a drawn image as a
-/// polygon of its own making rather than through cairo's clip. These tests
-/// hold each pixel to the exact shape: every pixel whose centre lies
-/// clearly inside it is painted, every one clearly outside is not
-/// (anti-aliased edges may go either way).
+/// The canvas fills an ellipse that reaches beyond a drawn image, and the
+/// band of a rounded outline, as polygons of its own making rather than
+/// through cairo's clip and stroker. These tests hold each pixel to the
+/// exact shape: every pixel whose centre lies clearly inside it is
+/// painted, every one clearly outside is not (anti-aliased edges may go
+/// either way).
 @Suite("Rendering: shapes' exact geometry")
 struct ShapeGeometryTests {
     static let green = Color(rgb: 0x00ff00)
@@ -75,5 +76,46 @@ struct ShapeGeometryTests {
         // more than half of it.
         #expect(painted > 8_000, "\(painted) pixels clearly inside")
         #expect(clear > 30_000, "\(clear) pixels clearly outside")
+    }
+
+    @Test("a rounded outline is the band between its outer and inner edges, at every corner",
+          arguments: [(radius: 24.0, lineWidth: 10.0), (radius: 3.0, lineWidth: 10.0), (radius: 0.0, lineWidth: 6.0)])
+    func outlineBand(radius: Double, lineWidth: Double) {
+        let (image, window, view) = Self.render { canvas, r in
+            canvas.strokeRoundedRect(r, radius: radius, color: .black, lineWidth: lineWidth)
+        }
+        let bounds = Rect(x: 0, y: 0, width: 200, height: 160)
+        // The line runs along the rounded rectangle inset by half its width:
+        // a pixel is in the band when its distance from that path is at
+        // most half the width.
+        let middle = bounds.insetBy(dx: lineWidth / 2, dy: lineWidth / 2)
+        let rad = min(radius, middle.width / 2, middle.height / 2)
+        func distanceFromPath(_ p: Point) -> Double {
+            // The nearest point of the rounded rectangle: in a corner square,
+            // on the arc; elsewhere, on a straight side.
+            let cx = min(max(p.x, middle.minX + rad), middle.maxX - rad)
+            let cy = min(max(p.y, middle.minY + rad), middle.maxY - rad)
+            let toCentre = ((p.x - cx) * (p.x - cx) + (p.y - cy) * (p.y - cy)).squareRoot()
+            if toCentre > 0 { return abs(toCentre - rad) }
+            // Within the straight part: the nearest side.
+            return min(p.x - middle.minX, middle.maxX - p.x, p.y - middle.minY, middle.maxY - p.y)
+        }
+        var inBand = 0, inHole = 0
+        Self.eachPixel(of: image, in: view) { x, y, p in
+            guard Self.depth(of: p, in: bounds) > -Self.margin else { return }
+            let d = distanceFromPath(p)
+            let isBlack = image.argb(x: x, y: y) == 0xff00_0000
+            if d < lineWidth / 2 - Self.margin && Self.depth(of: p, in: bounds) > Self.margin {
+                inBand += 1
+                #expect(isBlack, "pixel (\(x), \(y)) in the band is \(String(image.argb(x: x, y: y), radix: 16))")
+            } else if d > lineWidth / 2 + Self.margin {
+                inHole += 1
+                #expect(image.argb(x: x, y: y) == 0xffff_ffff, "pixel (\(x), \(y)) off the band is painted")
+            }
+        }
+        withExtendedLifetime(window) {}
+        #expect(inBand > 500, "\(inBand) pixels clearly in the band")
+        // The hole inside the band: most of the image's 20,480 pixels.
+        #expect(inHole > 12_000, "\(inHole) pixels clearly off it")
     }
 }
