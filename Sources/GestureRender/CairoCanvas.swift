@@ -196,13 +196,14 @@ final class CairoCanvas: Canvas {
         guard !text.isEmpty else { return }
         clipped(unless: nil) {
             CairoText.select(font, in: cr)
-            let advance = CairoText.advance(of: text, in: cr)
             let metrics = CairoText.metrics(in: cr)
+            // Only centred and right-aligned text needs its width (cairo
+            // shapes the text once more to measure it).
             let x: Double
             switch alignment {
             case .left: x = rect.minX
-            case .center: x = rect.midX - advance / 2
-            case .right: x = rect.maxX - advance
+            case .center: x = rect.midX - CairoText.advance(of: text, in: cr) / 2
+            case .right: x = rect.maxX - CairoText.advance(of: text, in: cr)
             }
             let baseline = rect.midY + (metrics.ascent - metrics.descent) / 2
             setColor(color)
