@@ -42,15 +42,46 @@ public final class Renderer {
             cairo_clip(cr)
         }
         let cull = Culling(clip: clip)
-        // The window's background replaces whatever the reused buffer held.
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        let bg = window.backgroundColor ?? .white
-        cairo_set_source_rgba(cr, bg.red, bg.green, bg.blue, bg.alpha)
-        cairo_paint(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        // What an opaque view covering the whole repainted area hides is
+        // not drawn: a pinched picture's frame lies on two backgrounds that
+        // would each be filled again on every frame.
+        var occlusion = Occlusion(cover: cull.cover(among: window.subviews, toWindow: .identity,
+                                                    repainted: cull.pixels(of: window, scale: scale)))
         let canvas = CairoCanvas(cr, rasters: rasters)
-        window.draw(window.bounds, in: canvas)
-        for sub in window.subviews { draw(sub, canvas: canvas, toWindow: .identity, cull: cull) }
+        if occlusion.cover == nil {
+            // The window's background replaces whatever the reused buffer held.
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            let bg = window.backgroundColor ?? .white
+            cairo_set_source_rgba(cr, bg.red, bg.green, bg.blue, bg.alpha)
+            cairo_paint(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            window.draw(window.bounds, in: canvas)
+        }
+        for sub in window.subviews { draw(sub, canvas: canvas, toWindow: .identity, cull: cull, occlusion: &occlusion) }
+    }
+
+    /// Drawing stays hidden until it reaches the view that covers the
+    /// repainted area: before it, views draw nothing of their own, and only
+    /// its ancestors are entered at all (for their transforms and clips).
+    private struct Occlusion {
+        let cover: View?
+        private(set) var reached: Bool
+
+        init(cover: View?) {
+            self.cover = cover
+            reached = cover == nil
+        }
+
+        /// Whether `view`, about to be drawn, draws itself (its background
+        /// and content) and whether its subviews may show.
+        mutating func enter(_ view: View) -> (drawsItself: Bool, entered: Bool) {
+            guard !reached, let cover else { return (true, true) }
+            if view === cover {
+                reached = true
+                return (true, true)
+            }
+            return (false, cover.isDescendant(of: view))
+        }
     }
 
     /// Which views lie outside the area being repainted, so that they need
@@ -69,6 +100,43 @@ public final class Renderer {
         /// Whether the repainted area reaches into a corner square of
         /// `bounds` rounded by `radius` (where the rounded shape and the
         /// rectangle differ). Turned or skewed views are assumed to.
+        /// The repainted area, in window coordinates, grown to whole
+        /// buffer pixels at `scale` (a pixel the clip cuts through is still
+        /// written); the whole window when everything is repainted.
+        func pixels(of window: Window, scale: Double) -> [Rect] {
+            guard let clip, scale > 0 else { return [window.bounds] }
+            return clip.rects.map { rect in
+                let device = Rect(x: rect.minX * scale, y: rect.minY * scale,
+                                  width: rect.width * scale, height: rect.height * scale).integral()
+                return Rect(x: device.minX / scale, y: device.minY / scale,
+                            width: device.width / scale, height: device.height / scale)
+            }
+        }
+
+        /// The last view of `views` and their subtrees, in drawing order,
+        /// whose own opaque background paints every pixel of `repainted`:
+        /// shown (with no translucent ancestor, whose group would blend it),
+        /// neither turned nor skewed, its rectangle holding every part (its
+        /// rounded corners clear of them), and inside every ancestor that
+        /// clips.
+        func cover(among views: [View], toWindow parent: AffineTransform, repainted: [Rect]) -> View? {
+            var found: View?
+            for view in views where !view.isHidden && view.alpha >= 1 {
+                let toWindow = view.transformToSuperview.concatenating(parent)
+                // A turned view's subviews turn with it.
+                guard toWindow.b == 0, toWindow.c == 0 else { continue }
+                let area = toWindow.apply(to: view.bounds)
+                let holds = repainted.allSatisfy { area.contains($0) }
+                    && (view.cornerRadius <= 0 || !touchesCorners(of: view.bounds, radius: view.cornerRadius,
+                                                                   toWindow: toWindow))
+                // Nothing inside a clipping view paints beyond it.
+                if view.clipsToBounds && !holds { continue }
+                if holds, let bg = view.backgroundColor, bg.alpha >= 1 { found = view }
+                if let inner = cover(among: view.subviews, toWindow: toWindow, repainted: repainted) { found = inner }
+            }
+            return found
+        }
+
         func touchesCorners(of bounds: Rect, radius: Double, toWindow: AffineTransform) -> Bool {
             let r = Swift.min(radius, bounds.width / 2, bounds.height / 2)
             guard r > 0 else { return false }
@@ -82,8 +150,11 @@ public final class Renderer {
         }
     }
 
-    private func draw(_ view: View, canvas: CairoCanvas, toWindow parent: AffineTransform, cull: Culling) {
+    private func draw(_ view: View, canvas: CairoCanvas, toWindow parent: AffineTransform, cull: Culling,
+                      occlusion: inout Occlusion) {
         guard !view.isHidden, view.alpha > 0 else { return }
+        let (drawsItself, entered) = occlusion.enter(view)
+        guard entered else { return }
         let toWindow = view.transformToSuperview.concatenating(parent)
         // A view draws within its bounds (damage is worked out from them):
         // outside the repainted area it draws nothing, and neither do its
@@ -102,7 +173,7 @@ public final class Renderer {
         cairo_translate(cr, -view.bounds.midX, -view.bounds.midY)
         let group = view.alpha < 1
         if group { cairo_push_group(cr) }
-        if visible, let bg = view.backgroundColor, bg.alpha > 0 {
+        if visible, drawsItself, let bg = view.backgroundColor, bg.alpha > 0 {
             canvas.fillRoundedRect(view.bounds, radius: view.cornerRadius, color: bg)
         }
         if view.clipsToBounds {
@@ -113,8 +184,8 @@ public final class Renderer {
             canvas.roundedRectPath(view.bounds, radius: corners ? view.cornerRadius : 0)
             cairo_clip(cr)
         }
-        if visible { view.draw(view.bounds, in: canvas) }
-        for sub in view.subviews { draw(sub, canvas: canvas, toWindow: toWindow, cull: cull) }
+        if visible, drawsItself { view.draw(view.bounds, in: canvas) }
+        for sub in view.subviews { draw(sub, canvas: canvas, toWindow: toWindow, cull: cull, occlusion: &occlusion) }
         if group {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, view.alpha)

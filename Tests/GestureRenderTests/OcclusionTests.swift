@@ -1,0 +1,109 @@
+import GestureKit
+import GestureRender
+import Testing
+
+/// Views an opaque view hides wholly within the repainted area are not
+/// drawn at all. These tests hold the renderer to what that must not
+/// change (the pixels a whole repaint gives) and to when it may apply.
+@Suite("Rendering: what an opaque view hides")
+struct OcclusionTests {
+    static let size = 120
+
+    /// A view that counts how often it draws its content.
+    final class CountingView: View {
+        var draws = 0
+        override func draw(_ rect: Rect, in canvas: Canvas) {
+            draws += 1
+            canvas.fill(rect.insetBy(dx: 10, dy: 10), color: Color(rgb: 0x00ff00))
+        }
+    }
+
+    /// A grey page filling the window, a counting view on it, and above
+    /// both a blue card with rounded corners; `adjust` changes the card.
+    static func scene(_ adjust: (View) -> Void = { _ in }) -> (window: Window, hidden: CountingView) {
+        let window = Window(size: Size(width: Double(size), height: Double(size)), timeSource: VirtualTimeSource())
+        window.backgroundColor = .white
+        let page = View(frame: Rect(x: 0, y: 0, width: 120, height: 120))
+        page.backgroundColor = Color(rgb: 0xeeeeee)
+        let hidden = CountingView(frame: Rect(x: 30, y: 30, width: 60, height: 60))
+        hidden.backgroundColor = Color(rgb: 0xff0000)
+        let card = View(frame: Rect(x: 20, y: 20, width: 80, height: 80))
+        card.backgroundColor = Color(rgb: 0x0000ff)
+        card.cornerRadius = 12
+        adjust(card)
+        page.addSubview(hidden)
+        page.addSubview(card)
+        window.addSubview(page)
+        window.layoutIfNeeded()
+        return (window, hidden)
+    }
+
+    static func render(_ window: Window, into pixels: inout [UInt32], clip: Region?) {
+        pixels.withUnsafeMutableBytes { raw in
+            Renderer().render(window, into: raw.baseAddress!, width: size, height: size,
+                              stride: size * 4, scale: 1, clip: clip)
+        }
+    }
+
+    /// Renders the scene whole, then only within `clip` over a buffer of
+    /// another colour: how many repainted pixels differ from the whole
+    /// repaint, and how often the covered view drew during the partial one.
+    static func repaint(_ clip: Region, _ adjust: (View) -> Void = { _ in }) -> (differing: Int, hiddenDraws: Int) {
+        let (window, hidden) = scene(adjust)
+        var whole = [UInt32](repeating: 0, count: size * size)
+        render(window, into: &whole, clip: nil)
+        hidden.draws = 0
+        var partial = [UInt32](repeating: 0xff12_3456, count: size * size)
+        render(window, into: &partial, clip: clip)
+        var differing = 0
+        for y in 0..<size {
+            for x in 0..<size where clip.contains(Point(x: Double(x) + 0.5, y: Double(y) + 0.5)) {
+                if partial[y * size + x] != whole[y * size + x] { differing += 1 }
+            }
+        }
+        return (differing, hidden.draws)
+    }
+
+    /// Inside the card, clear of its corners.
+    static let insideCard = Region(Rect(x: 40, y: 36, width: 40, height: 50))
+
+    @Test("a view hidden under an opaque card is not drawn, and the pixels are a whole repaint's")
+    func hiddenUnderACard() {
+        let result = Self.repaint(Self.insideCard)
+        #expect(result.differing == 0)
+        #expect(result.hiddenDraws == 0)
+    }
+
+    @Test("a repainted area that cuts through a pixel counts the whole pixel")
+    func fractionalArea() {
+        // The card's edge at 20.3 only partly covers pixel column 20, which
+        // an area starting at 20.4 writes: the card must not count as
+        // covering it. (Pixels the area cuts through differ from a whole
+        // repaint anyway; only the count is held here.)
+        let result = Self.repaint(Region(Rect(x: 20.4, y: 40, width: 30, height: 30))) { card in
+            card.frame = Rect(x: 20.3, y: 20, width: 80, height: 80)
+        }
+        #expect(result.hiddenDraws == 1)
+    }
+
+    @Test("a card that is translucent, turned, rounded where repainted, or not over all of it hides nothing",
+          arguments: ["translucent view", "translucent colour", "turned", "corner", "partly"])
+    func coversNothing(_ variant: String) {
+        var clip = Self.insideCard
+        let adjust: (View) -> Void
+        switch variant {
+        case "translucent view": adjust = { $0.alpha = 0.5 }
+        case "translucent colour": adjust = { $0.backgroundColor = Color(red: 0, green: 0, blue: 1, alpha: 0.5) }
+        case "turned": adjust = { $0.transform = AffineTransform(rotationAngle: 0.05) }
+        case "corner":
+            adjust = { _ in }
+            clip = Region(Rect(x: 20, y: 20, width: 30, height: 30))
+        default:
+            adjust = { _ in }
+            clip = Region(Rect(x: 10, y: 40, width: 40, height: 30))
+        }
+        let result = Self.repaint(clip, adjust)
+        #expect(result.differing == 0)
+        #expect(result.hiddenDraws == 1)
+    }
+}
