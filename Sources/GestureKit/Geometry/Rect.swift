@@ -87,7 +87,8 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// an edge do not intersect.
     public func intersects(_ other: Rect) -> Bool { !intersection(other).isEmpty }
 
-    /// Grown by `dx`/`dy` on every side (negative values shrink).
+    /// Shrunk by `dx`/`dy` on every side (negative values grow it), never
+    /// below an empty size.
     public func insetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: minX + dx, y: minY + dy, width: Swift.max(0, width - 2 * dx), height: Swift.max(0, height - 2 * dy))
     }
