@@ -9,11 +9,30 @@ final class CairoCanvas: Canvas {
     /// (while making such a bitmap).
     private let rasters: RasterCache?
     /// While an image draws its content: the image's rectangle, in the
-    /// coordinates it draws in, as a clip cairo is given only for the
-    /// shapes that may reach beyond it. A shape inside it is drawn
-    /// unclipped, which looks the same and spares cairo intersecting the
-    /// shape with a turned rectangle.
-    private var imageClip: Rect?
+    /// coordinates it draws in, and its corners, as a clip cairo is given
+    /// only for the shapes that may reach beyond them. A shape inside is
+    /// drawn unclipped, which looks the same and spares cairo intersecting
+    /// the shape with a turned rectangle.
+    private var imageClip: ContentClip?
+
+    /// An image's rectangle with its corners rounded by `radius`.
+    private struct ContentClip {
+        let rect: Rect
+        let radius: Double
+
+        /// Whether a shape within `bounds` stays inside: within the
+        /// rectangle, and clear of the corners unless it is the same
+        /// rectangle rounded at least as much (`shapeRadius`).
+        func holds(_ bounds: Rect, shapeRadius: Double = 0) -> Bool {
+            guard rect.contains(bounds) else { return false }
+            guard radius > 0, !(bounds == rect && shapeRadius >= radius) else { return true }
+            func clear(_ x: Double, _ y: Double) -> Bool {
+                !bounds.intersects(Rect(x: x, y: y, width: radius, height: radius))
+            }
+            let left = rect.minX, right = rect.maxX - radius, top = rect.minY, bottom = rect.maxY - radius
+            return clear(left, top) && clear(right, top) && clear(left, bottom) && clear(right, bottom)
+        }
+    }
 
     init(_ cr: OpaquePointer, rasters: RasterCache?) {
         self.cr = cr
@@ -37,10 +56,7 @@ final class CairoCanvas: Canvas {
                 cairo_save(cr)
                 cairo_translate(cr, rect.minX, rect.minY)
                 cairo_scale(cr, rect.width / image.size.width, rect.height / image.size.height)
-                let natural = Rect(origin: .zero, size: image.size), outer = imageClip
-                imageClip = natural
-                image.draw(self, natural)
-                imageClip = outer
+                drawContent(of: image)
                 cairo_restore(cr)
             }
             return
@@ -66,6 +82,15 @@ final class CairoCanvas: Canvas {
         }
     }
 
+    /// Draws `image`'s content at its natural size, cut to its rectangle
+    /// and corners.
+    func drawContent(of image: Image) {
+        let natural = Rect(origin: .zero, size: image.size), outer = imageClip
+        imageClip = ContentClip(rect: natural, radius: image.cornerRadius)
+        image.draw(self, natural)
+        imageClip = outer
+    }
+
     /// The whole-pixel box, in device space, around `rect` under the
     /// current transformation.
     private func deviceBox(of rect: Rect) -> (x0: Double, y0: Double, x1: Double, y1: Double) {
@@ -80,16 +105,17 @@ final class CairoCanvas: Canvas {
                 box.maxX.rounded(.up) + 1, box.maxY.rounded(.up) + 1)
     }
 
-    /// Draws with the image clip unless `bounds` (nil: not known) lies
-    /// inside it; the clip ends with the drawing, so the next shape is
-    /// clipped only if it needs it too.
-    private func clipped(unless bounds: Rect?, _ draw: () -> Void) {
-        guard let clip = imageClip, !(bounds.map(clip.contains) ?? false) else {
+    /// Draws with the image clip unless a shape within `bounds` (nil: not
+    /// known) with corners rounded by `shapeRadius` lies inside it; the
+    /// clip ends with the drawing, so the next shape is clipped only if it
+    /// needs it too.
+    private func clipped(unless bounds: Rect?, shapeRadius: Double = 0, _ draw: () -> Void) {
+        guard let clip = imageClip, !(bounds.map { clip.holds($0, shapeRadius: shapeRadius) } ?? false) else {
             draw()
             return
         }
         cairo_save(cr)
-        cairo_rectangle(cr, clip.minX, clip.minY, clip.width, clip.height)
+        roundedRectPath(clip.rect, radius: clip.radius)
         cairo_clip(cr)
         draw()
         cairo_restore(cr)
@@ -108,7 +134,7 @@ final class CairoCanvas: Canvas {
     }
 
     func fillRoundedRect(_ rect: Rect, radius: Double, color: Color) {
-        clipped(unless: rect) {
+        clipped(unless: rect, shapeRadius: Swift.min(radius, rect.width / 2, rect.height / 2)) {
             roundedRectPath(rect, radius: radius)
             setColor(color)
             cairo_fill(cr)
@@ -117,17 +143,17 @@ final class CairoCanvas: Canvas {
 
     func strokeRoundedRect(_ rect: Rect, radius: Double, color: Color, lineWidth: Double) {
         guard lineWidth > 0 else { return }
-        clipped(unless: rect) {
-            // The band a stroke along the middle of the line would paint,
-            // filled between its outer and inner edges: the same shape,
-            // but cairo fills it without its stroker, which cost a turned
-            // picture's outline a quarter of the frame. The edges of a
-            // rounded corner are arcs around the same centre; where the
-            // line is wider than the corner is round, its inner edge is
-            // square.
-            let middle = rect.insetBy(dx: lineWidth / 2, dy: lineWidth / 2)
-            let rad = Swift.max(0, Swift.min(radius, middle.width / 2, middle.height / 2))
-            roundedRectPath(rect, radius: rad > 0 ? rad + lineWidth / 2 : 0)
+        // The band a stroke along the middle of the line would paint,
+        // filled between its outer and inner edges: the same shape, but
+        // cairo fills it without its stroker, which cost a turned picture's
+        // outline a quarter of the frame. The edges of a rounded corner are
+        // arcs around the same centre; where the line is wider than the
+        // corner is round, its inner edge is square.
+        let middle = rect.insetBy(dx: lineWidth / 2, dy: lineWidth / 2)
+        let rad = Swift.max(0, Swift.min(radius, middle.width / 2, middle.height / 2))
+        let outer = rad > 0 ? rad + lineWidth / 2 : 0
+        clipped(unless: rect, shapeRadius: outer) {
+            roundedRectPath(rect, radius: outer)
             let hole = rect.insetBy(dx: lineWidth, dy: lineWidth)
             if hole.width > 0, hole.height > 0 {
                 roundedRectPath(hole, radius: Swift.max(0, rad - lineWidth / 2))
@@ -141,13 +167,17 @@ final class CairoCanvas: Canvas {
 
     func fillEllipse(in rect: Rect, color: Color) {
         guard rect.width > 0, rect.height > 0 else { return }
-        if let clip = imageClip, !clip.contains(rect) {
+        if let clip = imageClip, !clip.holds(rect) {
             // Reaching beyond the image: cut to it here rather than by a
             // cairo clip. An ellipse flattened to a polygon is convex, and
-            // so is its part inside a rectangle; cairo fills that polygon
-            // far faster than it intersects a curve with a turned clip.
+            // so is its part inside a rectangle with rounded corners (also
+            // convex); cairo fills that polygon far faster than it
+            // intersects a curve with a turned clip.
+            let tolerance = deviceTolerance()
+            let outline = ConvexOutline.ellipse(in: rect, tolerance: tolerance)
             setColor(color)
-            fillPolygon(EllipseOutline.points(in: rect, tolerance: deviceTolerance(for: rect)).clipped(to: clip))
+            fillPolygon(outline.clipped(toConvex: ConvexOutline.roundedRect(clip.rect, radius: clip.radius,
+                                                                            tolerance: tolerance)))
             return
         }
         clipped(unless: rect) {
@@ -161,10 +191,10 @@ final class CairoCanvas: Canvas {
         }
     }
 
-    /// The user-space distance a flattened curve of `bounds` may stray
-    /// from the true one: cairo's tolerance (device pixels) over the
-    /// largest scale of the current transformation.
-    private func deviceTolerance(for bounds: Rect) -> Double {
+    /// The user-space distance a flattened curve may stray from the true
+    /// one: cairo's tolerance (device pixels) over the largest scale of
+    /// the current transformation.
+    private func deviceTolerance() -> Double {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         let scale = Swift.max((m.xx * m.xx + m.yx * m.yx).squareRoot(), (m.xy * m.xy + m.yy * m.yy).squareRoot())

@@ -48,7 +48,7 @@ final class RasterCache {
             return nil
         }
         cairo_scale(cr, Double(width) / image.size.width, Double(height) / image.size.height)
-        image.draw(CairoCanvas(cr, rasters: nil), Rect(origin: .zero, size: image.size))
+        CairoCanvas(cr, rasters: nil).drawContent(of: image)
         cairo_destroy(cr)
         cairo_surface_flush(surface)
         entries[key] = Entry(image: image, surface: surface, pixelSize: (width, height))

@@ -20,11 +20,12 @@ struct ShapeGeometryTests {
     /// radian: 1.6 pixels to one unit of the image.
     /// The window comes back too: the view only knows its place in it
     /// while the window lives.
-    static func render(_ content: @escaping @Sendable (Canvas, Rect) -> Void) -> (RenderedImage, Window, ImageView) {
+    static func render(_ rendering: Image.Rendering = .drawing, cornerRadius: Double = 0,
+                       _ content: @escaping @Sendable (Canvas, Rect) -> Void) -> (RenderedImage, Window, ImageView) {
         let window = Window(size: Size(width: 320, height: 320), timeSource: VirtualTimeSource())
         window.backgroundColor = .white
-        let view = ImageView(frame: Rect(x: 110, y: 120, width: 100, height: 80),
-                             image: Image(size: Size(width: 200, height: 160), rendering: .drawing, draw: content))
+        let image = Image(size: Size(width: 200, height: 160), rendering: rendering, cornerRadius: cornerRadius, draw: content)
+        let view = ImageView(frame: Rect(x: 110, y: 120, width: 100, height: 80), image: image)
         view.transform = AffineTransform(scaleX: 1.6, y: 1.6).concatenating(AffineTransform(rotationAngle: 0.5))
         window.addSubview(view)
         return (RenderedImage(window: window), window, view)
@@ -76,6 +77,46 @@ struct ShapeGeometryTests {
         // more than half of it.
         #expect(painted > 8_000, "\(painted) pixels clearly inside")
         #expect(clear > 30_000, "\(clear) pixels clearly outside")
+    }
+
+    /// How far `p` is inside `rect` with corners rounded by `radius`
+    /// (negative outside).
+    static func depth(of p: Point, in rect: Rect, radius: Double) -> Double {
+        let inner = rect.insetBy(dx: radius, dy: radius)
+        let dx = max(inner.minX - p.x, 0, p.x - inner.maxX), dy = max(inner.minY - p.y, 0, p.y - inner.maxY)
+        guard dx > 0 || dy > 0 else { return depth(of: p, in: rect) }
+        return radius - (dx * dx + dy * dy).squareRoot()
+    }
+
+    @Test("an image with rounded corners cuts a disc reaching past one to its curve, drawn or as a bitmap",
+          arguments: [Image.Rendering.drawing, .bitmap])
+    func ellipseCutAtARoundedCorner(_ rendering: Image.Rendering) {
+        // Spills past the bottom-left corner, rounded by 40.
+        let disc = Rect(x: -80, y: 40, width: 200, height: 200)
+        let (image, window, view) = Self.render(rendering, cornerRadius: 40) { canvas, r in
+            canvas.fillEllipse(in: disc, color: Self.green)
+        }
+        let bounds = Rect(x: 0, y: 0, width: 200, height: 160)
+        let corner = Rect(x: 0, y: 120, width: 40, height: 40)
+        var painted = 0, cutAtCorner = 0
+        // A bitmap's edges are filtered: its margin is wider.
+        let margin = rendering == .bitmap ? 2 * Self.margin : Self.margin
+        Self.eachPixel(of: image, in: view) { x, y, p in
+            let inside = min(Self.depth(of: p, inEllipse: disc), Self.depth(of: p, in: bounds, radius: 40))
+            if inside > margin {
+                painted += 1
+                #expect(image.argb(x: x, y: y) == 0xff00_ff00, "pixel (\(x), \(y)) inside the cut disc")
+            } else if inside < -margin {
+                if corner.contains(p) && Self.depth(of: p, in: bounds) > margin { cutAtCorner += 1 }
+                #expect(image.argb(x: x, y: y) == 0xffff_ffff, "pixel (\(x), \(y)) outside the cut disc is painted")
+            }
+        }
+        withExtendedLifetime(window) {}
+        #expect(painted > 5_000, "\(painted) pixels clearly inside")
+        // The corner's square beyond its curve is 40 x 40 x (1 - pi / 4) of
+        // the image's units (2.56 pixels each); most of it lies within the
+        // margins of the curve or the edges.
+        #expect(cutAtCorner > (rendering == .bitmap ? 40 : 80), "\(cutAtCorner) pixels of the corner cut away")
     }
 
     @Test("a rounded outline is the band between its outer and inner edges, at every corner",

@@ -23,17 +23,26 @@ public final class Image: Sendable {
     public let draw: @Sendable (Canvas, Rect) -> Void
     /// Whether it is shown through a bitmap or drawn each time.
     public let rendering: Rendering
+    /// The radius of the corners its content is cut to, in the units of
+    /// `size` (0: square corners): content that reaches into a corner
+    /// beyond the curve is not shown, as a `UIImageView` with rounded,
+    /// clipping corners shows it.
+    public let cornerRadius: Double
 
     /// Creates an image of natural `size` whose content `draw` paints.
     /// - Parameters:
     ///   - size: the size the image is meant to be shown at, in logical pixels.
     ///   - rendering: through a bitmap (the default) or drawn each time.
+    ///   - cornerRadius: the radius its content is cut to at the corners
+    ///     (in the units of `size`; at most half the shorter side).
     ///   - draw: paints the content with the canvas into the given rectangle;
     ///     it may be called again at any time (for a sharper bitmap), so it
     ///     must draw the same picture each time.
-    public init(size: Size, rendering: Rendering = .bitmap, draw: @escaping @Sendable (Canvas, Rect) -> Void) {
+    public init(size: Size, rendering: Rendering = .bitmap, cornerRadius: Double = 0,
+                draw: @escaping @Sendable (Canvas, Rect) -> Void) {
         self.size = size
         self.rendering = rendering
+        self.cornerRadius = Swift.max(0, Swift.min(cornerRadius, size.width / 2, size.height / 2))
         self.draw = draw
     }
 }

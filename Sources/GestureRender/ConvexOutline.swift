@@ -1,0 +1,98 @@
+import GestureKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Convex shapes as polygons, and a convex polygon cut to another: how the
+/// canvas fills an ellipse that reaches beyond an image (a rectangle,
+/// perhaps with rounded corners) without a clip.
+enum ConvexOutline {
+    /// The vertices, in order, of a polygon inscribed in the ellipse that
+    /// fills `rect`, close enough that no point of the ellipse is farther
+    /// than `tolerance` from it (and never fewer than 8).
+    static func ellipse(in rect: Rect, tolerance: Double) -> [Point] {
+        let a = rect.width / 2, b = rect.height / 2
+        let count = 4 * quarterSteps(radius: Swift.max(a, b), tolerance: tolerance, least: 2)
+        var points: [Point] = []
+        points.reserveCapacity(count)
+        for i in 0..<count {
+            let angle = 2 * Double.pi * Double(i) / Double(count)
+            points.append(Point(x: rect.midX + a * cos(angle), y: rect.midY + b * sin(angle)))
+        }
+        return points
+    }
+
+    /// The vertices, clockwise on screen, of `rect` with its corners
+    /// rounded by `radius` (each arc flattened within `tolerance`); the
+    /// four corners when `radius` is 0.
+    static func roundedRect(_ rect: Rect, radius: Double, tolerance: Double) -> [Point] {
+        let r = Swift.max(0, Swift.min(radius, rect.width / 2, rect.height / 2))
+        let corners = [(rect.maxX - r, rect.maxY - r, 0.0), (rect.minX + r, rect.maxY - r, Double.pi / 2),
+                       (rect.minX + r, rect.minY + r, Double.pi), (rect.maxX - r, rect.minY + r, 3 * Double.pi / 2)]
+        guard r > 0 else { return corners.map { Point(x: $0.0, y: $0.1) } }
+        let steps = quarterSteps(radius: r, tolerance: tolerance, least: 1)
+        var points: [Point] = []
+        points.reserveCapacity(4 * (steps + 1))
+        for (cx, cy, start) in corners {
+            for i in 0...steps {
+                let angle = start + Double.pi / 2 * Double(i) / Double(steps)
+                points.append(Point(x: cx + r * cos(angle), y: cy + r * sin(angle)))
+            }
+        }
+        return points
+    }
+
+    /// How many chords a quarter turn of a circle of `radius` takes for
+    /// none to lie farther than `tolerance` inside it: a chord spanning
+    /// angle 2t lies radius * (1 - cos t) inside.
+    private static func quarterSteps(radius: Double, tolerance: Double, least: Int) -> Int {
+        guard tolerance > 0, tolerance < radius else { return least }
+        let step = 2 * acos(1 - tolerance / radius)
+        return Swift.min(1024, Swift.max(least, Int((Double.pi / 2 / step).rounded(.up))))
+    }
+}
+
+extension Array where Element == Point {
+    /// This convex polygon's part inside the convex polygon `clip`
+    /// (Sutherland-Hodgman: one cut along each of its edges); empty when
+    /// they do not overlap.
+    func clipped(toConvex clip: [Point]) -> [Point] {
+        guard clip.count >= 3 else { return [] }
+        // Which side of an edge is inside depends on the clip's winding.
+        var area = 0.0
+        for (i, p) in clip.enumerated() {
+            let q = clip[(i + 1) % clip.count]
+            area += p.x * q.y - q.x * p.y
+        }
+        let sign = area < 0 ? -1.0 : 1.0
+        var polygon = self
+        for (i, a) in clip.enumerated() where !polygon.isEmpty {
+            let b = clip[(i + 1) % clip.count]
+            guard a != b else { continue }
+            polygon = polygon.cut { p in sign * ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) }
+        }
+        return polygon
+    }
+
+    /// The polygon's part where `side` (a signed distance, up to a
+    /// factor, from one line) is not negative.
+    private func cut(by side: (Point) -> Double) -> [Point] {
+        guard var previous = last else { return [] }
+        var result: [Point] = []
+        result.reserveCapacity(count + 2)
+        var previousSide = side(previous)
+        for point in self {
+            let pointSide = side(point)
+            if (pointSide >= 0) != (previousSide >= 0) {
+                let t = previousSide / (previousSide - pointSide)
+                result.append(Point(x: previous.x + (point.x - previous.x) * t,
+                                    y: previous.y + (point.y - previous.y) * t))
+            }
+            if pointSide >= 0 { result.append(point) }
+            previous = point
+            previousSide = pointSide
+        }
+        return result
+    }
+}
