@@ -45,7 +45,7 @@ final class CairoCanvas: Canvas {
         // whole transformation (scale, and any turn or zoom around it).
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
-        let xScale = (m.xx * m.xx + m.yx * m.yx).squareRoot(), yScale = (m.xy * m.xy + m.yy * m.yy).squareRoot()
+        let (xScale, yScale) = Self.scales(of: m)
         guard image.rendering == .bitmap, let rasters,
               let bitmap = rasters.surface(for: image, needed: (rect.width * xScale, rect.height * yScale)) else {
             // Drawn at its natural size and scaled, as its bitmap would be
@@ -197,8 +197,14 @@ final class CairoCanvas: Canvas {
     private func deviceTolerance() -> Double {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
-        let scale = Swift.max((m.xx * m.xx + m.yx * m.yx).squareRoot(), (m.xy * m.xy + m.yy * m.yy).squareRoot())
+        let scales = Self.scales(of: m)
+        let scale = Swift.max(scales.x, scales.y)
         return scale > 0 ? cairo_get_tolerance(cr) / scale : .infinity
+    }
+
+    /// How long a unit step along x, and one along y, becomes under `m`.
+    private static func scales(of m: cairo_matrix_t) -> (x: Double, y: Double) {
+        ((m.xx * m.xx + m.yx * m.yx).squareRoot(), (m.xy * m.xy + m.yy * m.yy).squareRoot())
     }
 
     /// Fills the polygon through `points` (nothing for fewer than three).

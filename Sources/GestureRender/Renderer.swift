@@ -97,9 +97,6 @@ public final class Renderer {
             return clip.intersects(area)
         }
 
-        /// Whether the repainted area reaches into a corner square of
-        /// `bounds` rounded by `radius` (where the rounded shape and the
-        /// rectangle differ). Turned or skewed views are assumed to.
         /// The repainted area, in window coordinates, grown to whole
         /// buffer pixels at `scale` (a pixel the clip cuts through is still
         /// written); the whole window when everything is repainted.
@@ -137,6 +134,9 @@ public final class Renderer {
             return found
         }
 
+        /// Whether the repainted area reaches into a corner square of
+        /// `bounds` rounded by `radius` (where the rounded shape and the
+        /// rectangle differ). Turned or skewed views are assumed to.
         func touchesCorners(of bounds: Rect, radius: Double, toWindow: AffineTransform) -> Bool {
             let r = Swift.min(radius, bounds.width / 2, bounds.height / 2)
             guard r > 0 else { return false }
