@@ -48,8 +48,11 @@ enum ConvexOutline {
     /// angle 2t lies radius * (1 - cos t) inside.
     private static func quarterSteps(radius: Double, tolerance: Double, least: Int) -> Int {
         guard tolerance > 0, tolerance < radius else { return least }
-        let step = 2 * acos(1 - tolerance / radius)
-        return Swift.min(1024, Swift.max(least, Int((Double.pi / 2 / step).rounded(.up))))
+        // Clamped before it becomes an integer: for a huge radius the step
+        // rounds to 0 and the count to infinity.
+        let steps = (Double.pi / 2 / (2 * acos(1 - tolerance / radius))).rounded(.up)
+        guard steps < 1024 else { return 1024 }
+        return Swift.max(least, Int(steps))
     }
 }
 

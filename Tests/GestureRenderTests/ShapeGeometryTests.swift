@@ -79,6 +79,35 @@ struct ShapeGeometryTests {
         #expect(clear > 30_000, "\(clear) pixels clearly outside")
     }
 
+    @Test("an ellipse far larger than any screen, reaching past the image, still fills it",
+          arguments: [1e9, 1e17])
+    func hugeEllipse(radius: Double) {
+        let bounds = Rect(x: 0, y: 0, width: 200, height: 160)
+        let disc = Rect(x: bounds.midX - radius, y: bounds.midY - radius, width: 2 * radius, height: 2 * radius)
+        let (image, window, view) = Self.render { canvas, _ in canvas.fillEllipse(in: disc, color: Self.green) }
+        var inside = 0
+        Self.eachPixel(of: image, in: view) { x, y, p in
+            guard Self.depth(of: p, in: bounds) > Self.margin else { return }
+            inside += 1
+            #expect(image.argb(x: x, y: y) == 0xff00_ff00, "pixel (\(x), \(y)) inside the image")
+        }
+        withExtendedLifetime(window) {}
+        #expect(inside > 15_000, "\(inside) pixels inside the image")
+    }
+
+    @Test("an ellipse of absurd size draws without stopping the app", arguments: [1e300, .infinity, .nan])
+    func absurdEllipse(size: Double) {
+        // Past what floating point can cut precisely, what shows is not
+        // promised; only that drawing goes on.
+        let (image, window, _) = Self.render { canvas, _ in
+            canvas.fillEllipse(in: Rect(x: -size / 2, y: 0, width: size, height: size), color: Self.green)
+            canvas.fill(Rect(x: 90, y: 70, width: 20, height: 20), color: .black)
+        }
+        withExtendedLifetime(window) {}
+        // The square drawn after it is there.
+        #expect(image.argb(x: 160, y: 160) == 0xff00_0000)
+    }
+
     /// How far `p` is inside `rect` with corners rounded by `radius`
     /// (negative outside).
     static func depth(of p: Point, in rect: Rect, radius: Double) -> Double {
