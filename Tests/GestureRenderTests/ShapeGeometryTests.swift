@@ -2,12 +2,12 @@ import GestureKit
 import GestureRender
 import Testing
 
-/// The canvas fills an ellipse that reaches beyond a drawn image, and the
-/// band of a rounded outline, as polygons of its own making rather than
-/// through cairo's clip and stroker. These tests hold each pixel to the
-/// exact shape: every pixel whose centre lies clearly inside it is
-/// painted, every one clearly outside is not (anti-aliased edges may go
-/// either way).
+/// The canvas cuts an ellipse that reaches beyond a drawn image as a
+/// polygon of its own making rather than through cairo's clip, and fills
+/// the band of a rounded outline rather than stroking it. These tests hold
+/// each pixel to the exact shape: every pixel whose centre lies clearly
+/// inside it is painted, every one clearly outside is not (anti-aliased
+/// edges may go either way).
 @Suite("Rendering: shapes' exact geometry")
 struct ShapeGeometryTests {
     static let green = Color(rgb: 0x00ff00)
@@ -15,6 +15,8 @@ struct ShapeGeometryTests {
     /// one side of it, in the image's own units (1.5 of them show as 2.4
     /// pixels at the scale below; a pixel's corner is 0.71 from its centre).
     static let margin = 1.5
+    /// The image's rectangle in its own units.
+    static let imageBounds = Rect(x: 0, y: 0, width: 200, height: 160)
 
     /// A 200x160 image shown in a 100x80 view at 1.6 times, turned by 0.5
     /// radian: 1.6 pixels to one unit of the image.
@@ -24,7 +26,7 @@ struct ShapeGeometryTests {
                        _ content: @escaping @Sendable (Canvas, Rect) -> Void) -> (RenderedImage, Window, ImageView) {
         let window = Window(size: Size(width: 320, height: 320), timeSource: VirtualTimeSource())
         window.backgroundColor = .white
-        let image = Image(size: Size(width: 200, height: 160), rendering: rendering, cornerRadius: cornerRadius, draw: content)
+        let image = Image(size: imageBounds.size, rendering: rendering, cornerRadius: cornerRadius, draw: content)
         let view = ImageView(frame: Rect(x: 110, y: 120, width: 100, height: 80), image: image)
         view.transform = AffineTransform(scaleX: 1.6, y: 1.6).concatenating(AffineTransform(rotationAngle: 0.5))
         window.addSubview(view)
@@ -59,7 +61,7 @@ struct ShapeGeometryTests {
         // Spills past the left, top and bottom edges.
         let disc = Rect(x: -60, y: -30, width: 180, height: 220)
         let (image, window, view) = Self.render { canvas, r in canvas.fillEllipse(in: disc, color: Self.green) }
-        let bounds = Rect(x: 0, y: 0, width: 200, height: 160)
+        let bounds = Self.imageBounds
         var painted = 0, clear = 0
         Self.eachPixel(of: image, in: view) { x, y, p in
             let inside = min(Self.depth(of: p, inEllipse: disc), Self.depth(of: p, in: bounds))
@@ -82,7 +84,7 @@ struct ShapeGeometryTests {
     @Test("an ellipse far larger than any screen, reaching past the image, still fills it",
           arguments: [1e9, 1e17])
     func hugeEllipse(radius: Double) {
-        let bounds = Rect(x: 0, y: 0, width: 200, height: 160)
+        let bounds = Self.imageBounds
         let disc = Rect(x: bounds.midX - radius, y: bounds.midY - radius, width: 2 * radius, height: 2 * radius)
         let (image, window, view) = Self.render { canvas, _ in canvas.fillEllipse(in: disc, color: Self.green) }
         var inside = 0
@@ -125,7 +127,7 @@ struct ShapeGeometryTests {
         let (image, window, view) = Self.render(rendering, cornerRadius: 40) { canvas, r in
             canvas.fillEllipse(in: disc, color: Self.green)
         }
-        let bounds = Rect(x: 0, y: 0, width: 200, height: 160)
+        let bounds = Self.imageBounds
         let corner = Rect(x: 0, y: 120, width: 40, height: 40)
         var painted = 0, cutAtCorner = 0
         // A bitmap's edges are filtered: its margin is wider.
@@ -154,26 +156,16 @@ struct ShapeGeometryTests {
         let (image, window, view) = Self.render { canvas, r in
             canvas.strokeRoundedRect(r, radius: radius, color: .black, lineWidth: lineWidth)
         }
-        let bounds = Rect(x: 0, y: 0, width: 200, height: 160)
+        let bounds = Self.imageBounds
         // The line runs along the rounded rectangle inset by half its width:
         // a pixel is in the band when its distance from that path is at
         // most half the width.
         let middle = bounds.insetBy(dx: lineWidth / 2, dy: lineWidth / 2)
         let rad = min(radius, middle.width / 2, middle.height / 2)
-        func distanceFromPath(_ p: Point) -> Double {
-            // The nearest point of the rounded rectangle: in a corner square,
-            // on the arc; elsewhere, on a straight side.
-            let cx = min(max(p.x, middle.minX + rad), middle.maxX - rad)
-            let cy = min(max(p.y, middle.minY + rad), middle.maxY - rad)
-            let toCentre = ((p.x - cx) * (p.x - cx) + (p.y - cy) * (p.y - cy)).squareRoot()
-            if toCentre > 0 { return abs(toCentre - rad) }
-            // Within the straight part: the nearest side.
-            return min(p.x - middle.minX, middle.maxX - p.x, p.y - middle.minY, middle.maxY - p.y)
-        }
         var inBand = 0, inHole = 0
         Self.eachPixel(of: image, in: view) { x, y, p in
             guard Self.depth(of: p, in: bounds) > -Self.margin else { return }
-            let d = distanceFromPath(p)
+            let d = abs(Self.depth(of: p, in: middle, radius: rad))
             let isBlack = image.argb(x: x, y: y) == 0xff00_0000
             if d < lineWidth / 2 - Self.margin && Self.depth(of: p, in: bounds) > Self.margin {
                 inBand += 1
