@@ -115,11 +115,6 @@ public enum ScriptFiles {
         if code != 0 { throw ScriptFileError(path: path, action: "write", errno: code) }
     }
 
-    /// `writeInPlace` for text, as UTF-8.
-    public static func writeInPlace(_ text: String, to path: String) throws(ScriptFileError) {
-        try writeInPlace(Array(text.utf8), to: path)
-    }
-
     /// Writes all of `text` to the descriptor at once, unbuffered; returns
     /// 0, or the `errno` of the write that failed.
     @discardableResult
