@@ -126,12 +126,7 @@ final class TouchDelivery: GestureArenaDelegate {
         for t in changed where t.deliversToView {
             switch t.phase {
             case .began:
-                if holds(t, .began) {
-                    hold(t)
-                } else {
-                    t.viewDelivery = .began
-                    batch.add(t, .began)
-                }
+                if !beginForView(t, in: &batch) { hold(t) }
             case .moved, .stationary:
                 if t.viewDelivery == .began { batch.add(t, .moved) }
             case .ended:
@@ -192,9 +187,7 @@ final class TouchDelivery: GestureArenaDelegate {
             held.removeAll { t in
                 switch t.viewDelivery {
                 case .pending:
-                    if holds(t, .began) { return false }
-                    t.viewDelivery = .began
-                    batch.add(t, .began)
+                    guard beginForView(t, in: &batch) else { return false }
                     if t.phase == .ended {
                         return endForView(t, in: &batch)
                     } else if t.phase == .cancelled {
@@ -209,6 +202,16 @@ final class TouchDelivery: GestureArenaDelegate {
             }
         }
         send(&batch)
+    }
+
+    /// Begins `t` for its view: `touchesBegan` now, or, while one of its
+    /// recognizers delays it, nothing yet. Returns whether the begin was
+    /// delivered.
+    private func beginForView(_ t: Touch, in batch: inout ViewBatch) -> Bool {
+        if holds(t, .began) { return false }
+        t.viewDelivery = .began
+        batch.add(t, .began)
+        return true
     }
 
     /// Ends `t`, which its view saw begin, for the view: `touchesEnded`
