@@ -26,11 +26,7 @@ final class CairoCanvas: Canvas {
         func holds(_ bounds: Rect, shapeRadius: Double = 0) -> Bool {
             guard rect.contains(bounds) else { return false }
             guard radius > 0, !(bounds == rect && shapeRadius >= radius) else { return true }
-            func clear(_ x: Double, _ y: Double) -> Bool {
-                !bounds.intersects(Rect(x: x, y: y, width: radius, height: radius))
-            }
-            let left = rect.minX, right = rect.maxX - radius, top = rect.minY, bottom = rect.maxY - radius
-            return clear(left, top) && clear(right, top) && clear(left, bottom) && clear(right, bottom)
+            return !rect.anyCornerSquare(radius: radius) { bounds.intersects($0) }
         }
     }
 
@@ -134,7 +130,7 @@ final class CairoCanvas: Canvas {
     }
 
     func fillRoundedRect(_ rect: Rect, radius: Double, color: Color) {
-        clipped(unless: rect, shapeRadius: Swift.min(radius, rect.width / 2, rect.height / 2)) {
+        clipped(unless: rect, shapeRadius: rect.fittingCornerRadius(radius)) {
             roundedRectPath(rect, radius: radius)
             setColor(color)
             cairo_fill(cr)
@@ -150,7 +146,7 @@ final class CairoCanvas: Canvas {
         // arcs around the same centre; where the line is wider than the
         // corner is round, its inner edge is square.
         let middle = rect.insetBy(dx: lineWidth / 2, dy: lineWidth / 2)
-        let rad = Swift.max(0, Swift.min(radius, middle.width / 2, middle.height / 2))
+        let rad = middle.fittingCornerRadius(radius)
         let outer = rad > 0 ? rad + lineWidth / 2 : 0
         clipped(unless: rect, shapeRadius: outer) {
             roundedRectPath(rect, radius: outer)
@@ -249,7 +245,7 @@ final class CairoCanvas: Canvas {
     }
 
     func roundedRectPath(_ r: Rect, radius: Double) {
-        let rad = Swift.min(radius, r.width / 2, r.height / 2)
+        let rad = r.fittingCornerRadius(radius)
         guard rad > 0 else {
             cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
             return

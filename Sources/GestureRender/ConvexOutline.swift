@@ -27,7 +27,7 @@ enum ConvexOutline {
     /// rounded by `radius` (each arc flattened within `tolerance`); the
     /// four corners when `radius` is 0.
     static func roundedRect(_ rect: Rect, radius: Double, tolerance: Double) -> [Point] {
-        let r = Swift.max(0, Swift.min(radius, rect.width / 2, rect.height / 2))
+        let r = rect.fittingCornerRadius(radius)
         let corners = [(rect.maxX - r, rect.maxY - r, 0.0), (rect.minX + r, rect.maxY - r, Double.pi / 2),
                        (rect.minX + r, rect.minY + r, Double.pi), (rect.maxX - r, rect.minY + r, 3 * Double.pi / 2)]
         guard r > 0 else { return corners.map { Point(x: $0.0, y: $0.1) } }

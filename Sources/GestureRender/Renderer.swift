@@ -103,8 +103,7 @@ public final class Renderer {
         func pixels(of window: Window, scale: Double) -> [Rect] {
             guard let clip, scale > 0 else { return [window.bounds] }
             return clip.rects.map { rect in
-                let device = Rect(x: rect.minX * scale, y: rect.minY * scale,
-                                  width: rect.width * scale, height: rect.height * scale).integral()
+                let device = rect.integral(scale: scale)
                 return Rect(x: device.minX / scale, y: device.minY / scale,
                             width: device.width / scale, height: device.height / scale)
             }
@@ -124,8 +123,7 @@ public final class Renderer {
                 guard toWindow.b == 0, toWindow.c == 0 else { continue }
                 let area = toWindow.apply(to: view.bounds)
                 let holds = repainted.allSatisfy { area.contains($0) }
-                    && (view.cornerRadius <= 0 || !touchesCorners(of: view.bounds, radius: view.cornerRadius,
-                                                                   toWindow: toWindow))
+                    && !touchesCorners(of: view.bounds, radius: view.cornerRadius, toWindow: toWindow)
                 // Nothing inside a clipping view paints beyond it.
                 if view.clipsToBounds && !holds { continue }
                 if holds, let bg = view.backgroundColor, bg.alpha >= 1 { found = view }
@@ -138,15 +136,10 @@ public final class Renderer {
         /// `bounds` rounded by `radius` (where the rounded shape and the
         /// rectangle differ). Turned or skewed views are assumed to.
         func touchesCorners(of bounds: Rect, radius: Double, toWindow: AffineTransform) -> Bool {
-            let r = Swift.min(radius, bounds.width / 2, bounds.height / 2)
+            let r = bounds.fittingCornerRadius(radius)
             guard r > 0 else { return false }
             guard clip != nil, toWindow.b == 0, toWindow.c == 0 else { return true }
-            for x in [bounds.minX, bounds.maxX - r] {
-                for y in [bounds.minY, bounds.maxY - r] {
-                    if isVisible(Rect(x: x, y: y, width: r, height: r), toWindow: toWindow) { return true }
-                }
-            }
-            return false
+            return bounds.anyCornerSquare(radius: r) { isVisible($0, toWindow: toWindow) }
         }
     }
 

@@ -51,7 +51,7 @@ enum SurfaceScale: Equatable {
 
     /// The whole buffer pixels touched by the logical `rect`.
     func pixelRect(covering rect: Rect) -> Rect {
-        Self.outward(rect, by: factor)
+        rect.integral(scale: factor)
     }
 
     /// The logical rect a whole-pixel buffer rect covers. Exact, so a clip
@@ -65,12 +65,7 @@ enum SurfaceScale: Equatable {
     /// The whole surface-coordinate rect covering a buffer-pixel rect (for
     /// `wl_surface.damage`, which has no sub-pixel precision).
     func surfaceRect(covering pixelRect: Rect) -> Rect {
-        Self.outward(pixelRect, by: 1 / factor)
+        pixelRect.integral(scale: 1 / factor)
     }
 
-    private static func outward(_ rect: Rect, by factor: Double) -> Rect {
-        let minX = (rect.minX * factor).rounded(.down), minY = (rect.minY * factor).rounded(.down)
-        let maxX = (rect.maxX * factor).rounded(.up), maxY = (rect.maxY * factor).rounded(.up)
-        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
-    }
 }

@@ -25,4 +25,33 @@ struct RectTests {
         #expect(!frame.contains(Rect(x: 200, y: 30, width: 0, height: 0)))
         #expect(!frame.contains(Rect.zero))
     }
+
+    @Test("a corner radius fits the rectangle: at most half its shorter side, never negative")
+    func fittingCornerRadius() {
+        #expect(frame.fittingCornerRadius(12) == 12)
+        #expect(frame.fittingCornerRadius(100) == frame.height / 2)
+        #expect(frame.fittingCornerRadius(-3) == 0)
+        #expect(frame.fittingCornerRadius(.nan) == 0)
+    }
+
+    @Test("the corner squares are the four radius-wide squares in the corners, and only those")
+    func cornerSquares() {
+        var seen: [Rect] = []
+        #expect(!frame.anyCornerSquare(radius: 5) { seen.append($0); return false })
+        let corners = [Rect(x: frame.minX, y: frame.minY, width: 5, height: 5),
+                       Rect(x: frame.maxX - 5, y: frame.minY, width: 5, height: 5),
+                       Rect(x: frame.minX, y: frame.maxY - 5, width: 5, height: 5),
+                       Rect(x: frame.maxX - 5, y: frame.maxY - 5, width: 5, height: 5)]
+        #expect(Set(seen.map(\.description)) == Set(corners.map(\.description)))
+        // A rectangle reaching into the bottom-right corner only.
+        let probe = Rect(x: frame.maxX - 3, y: frame.maxY - 3, width: 10, height: 10)
+        #expect(frame.anyCornerSquare(radius: 5) { $0.intersects(probe) })
+        #expect(!frame.anyCornerSquare(radius: 2) { $0.intersects(Rect(x: frame.midX, y: frame.midY, width: 1, height: 1)) })
+    }
+
+    @Test("scaled to pixels, a rectangle rounds outward to every pixel it touches")
+    func integralAtAScale() {
+        #expect(Rect(x: 0.4, y: 1.2, width: 10, height: 3.3).integral(scale: 2) == Rect(x: 0, y: 2, width: 21, height: 7))
+        #expect(Rect(x: 3, y: 4, width: 5, height: 6).integral(scale: 1) == Rect(x: 3, y: 4, width: 5, height: 6))
+    }
 }

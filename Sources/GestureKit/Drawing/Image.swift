@@ -42,7 +42,7 @@ public final class Image: Sendable {
                 draw: @escaping @Sendable (Canvas, Rect) -> Void) {
         self.size = size
         self.rendering = rendering
-        self.cornerRadius = Swift.max(0, Swift.min(cornerRadius, size.width / 2, size.height / 2))
+        self.cornerRadius = Rect(origin: .zero, size: size).fittingCornerRadius(cornerRadius)
         self.draw = draw
     }
 }

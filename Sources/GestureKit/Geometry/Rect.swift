@@ -96,9 +96,32 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// Rounded outward to whole pixels, so that a damage rectangle covers
     /// every pixel the original touches.
     public func integral() -> Rect {
-        let x0 = minX.rounded(.down), y0 = minY.rounded(.down)
-        let x1 = maxX.rounded(.up), y1 = maxY.rounded(.up)
+        integral(scale: 1)
+    }
+
+    /// Scaled by `scale` (pixels per unit), then rounded outward to whole
+    /// pixels: the pixels the rectangle touches, in pixel coordinates.
+    public func integral(scale: Double) -> Rect {
+        let x0 = (minX * scale).rounded(.down), y0 = (minY * scale).rounded(.down)
+        let x1 = (maxX * scale).rounded(.up), y1 = (maxY * scale).rounded(.up)
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// `radius` as this rectangle's corners can be rounded: at most half
+    /// its shorter side, and never below 0.
+    public func fittingCornerRadius(_ radius: Double) -> Double {
+        Swift.max(0, Swift.min(radius, width / 2, height / 2))
+    }
+
+    /// Whether `test` holds for one of the four squares, `radius` wide, in
+    /// the corners: where this rectangle rounded by `radius` differs from
+    /// it.
+    public func anyCornerSquare(radius: Double, where test: (Rect) -> Bool) -> Bool {
+        let left = minX, right = maxX - radius, top = minY, bottom = maxY - radius
+        return test(Rect(x: left, y: top, width: radius, height: radius))
+            || test(Rect(x: right, y: top, width: radius, height: radius))
+            || test(Rect(x: left, y: bottom, width: radius, height: radius))
+            || test(Rect(x: right, y: bottom, width: radius, height: radius))
     }
 
     /// Origin and size as labels and logs show them, `(x,y) WxH`.
