@@ -19,6 +19,9 @@ final class CairoCanvas: Canvas {
     private struct ContentClip {
         let rect: Rect
         let radius: Double
+        /// The same as a polygon, made when an ellipse first needs it (the
+        /// image's transformation, hence the tolerance, holds while it draws).
+        var outline: [Point]?
 
         /// Whether a shape within `bounds` stays inside: within the
         /// rectangle, and clear of the corners unless it is the same
@@ -82,7 +85,7 @@ final class CairoCanvas: Canvas {
     /// and corners.
     func drawContent(of image: Image) {
         let natural = Rect(origin: .zero, size: image.size), outer = imageClip
-        imageClip = ContentClip(rect: natural, radius: image.cornerRadius)
+        imageClip = ContentClip(rect: natural, radius: image.cornerRadius, outline: nil)
         image.draw(self, natural)
         imageClip = outer
     }
@@ -170,10 +173,10 @@ final class CairoCanvas: Canvas {
             // convex); cairo fills that polygon far faster than it
             // intersects a curve with a turned clip.
             let tolerance = deviceTolerance()
-            let outline = ConvexOutline.ellipse(in: rect, tolerance: tolerance)
+            let cut = clip.outline ?? ConvexOutline.roundedRect(clip.rect, radius: clip.radius, tolerance: tolerance)
+            imageClip?.outline = cut
             setColor(color)
-            fillPolygon(outline.clipped(toConvex: ConvexOutline.roundedRect(clip.rect, radius: clip.radius,
-                                                                            tolerance: tolerance)))
+            fillPolygon(ConvexOutline.ellipse(in: rect, tolerance: tolerance).clipped(toConvex: cut))
             return
         }
         clipped(unless: rect) {

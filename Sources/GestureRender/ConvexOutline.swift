@@ -57,33 +57,30 @@ enum ConvexOutline {
 }
 
 extension Array where Element == Point {
-    /// This convex polygon's part inside the convex polygon `clip`
-    /// (Sutherland-Hodgman: one cut along each of its edges); empty when
-    /// they do not overlap.
+    /// This convex polygon's part inside the convex polygon `clip`, whose
+    /// vertices run clockwise on screen as `ConvexOutline.roundedRect`
+    /// gives them (Sutherland-Hodgman: one cut along each of its edges);
+    /// empty when they do not overlap.
     func clipped(toConvex clip: [Point]) -> [Point] {
         guard clip.count >= 3 else { return [] }
-        // Which side of an edge is inside depends on the clip's winding.
-        var area = 0.0
-        for (i, p) in clip.enumerated() {
-            let q = clip[(i + 1) % clip.count]
-            area += p.x * q.y - q.x * p.y
-        }
-        let sign = area < 0 ? -1.0 : 1.0
-        var polygon = self
+        var polygon = self, scratch: [Point] = []
+        scratch.reserveCapacity(count + clip.count)
         for (i, a) in clip.enumerated() where !polygon.isEmpty {
             let b = clip[(i + 1) % clip.count]
             guard a != b else { continue }
-            polygon = polygon.cut { p in sign * ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) }
+            // Clockwise on screen (y down), the inside lies where this
+            // cross product is positive.
+            polygon.cut(into: &scratch) { p in (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) }
+            swap(&polygon, &scratch)
         }
         return polygon
     }
 
-    /// The polygon's part where `side` (a signed distance, up to a
-    /// factor, from one line) is not negative.
-    private func cut(by side: (Point) -> Double) -> [Point] {
-        guard var previous = last else { return [] }
-        var result: [Point] = []
-        result.reserveCapacity(count + 2)
+    /// Puts into `result` the polygon's part where `side` (a signed
+    /// distance, up to a factor, from one line) is not negative.
+    private func cut(into result: inout [Point], by side: (Point) -> Double) {
+        result.removeAll(keepingCapacity: true)
+        guard var previous = last else { return }
         var previousSide = side(previous)
         for point in self {
             let pointSide = side(point)
@@ -96,6 +93,5 @@ extension Array where Element == Point {
             previous = point
             previousSide = pointSide
         }
-        return result
     }
 }
