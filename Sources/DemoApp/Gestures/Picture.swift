@@ -12,11 +12,14 @@ enum Picture {
     /// line, 3 wide, follows a curve of radius 8 half its width inside), so
     /// that the hills stop at the outline there too.
     static let landscape = Image(size: Size(width: 330, height: 310), rendering: .drawing,
-                                 cornerRadius: outlineRadius + outlineWidth / 2, draw: drawLandscape)
+                                 cornerRadius: cornerRadius, draw: drawLandscape)
     private static let outlineRadius = 8.0, outlineWidth = 3.0
+    /// The outline's outer edge: the image's corners, and the sky's, which
+    /// must match them for the sky to be drawn unclipped.
+    private static let cornerRadius = outlineRadius + outlineWidth / 2
 
     private static func drawLandscape(_ canvas: Canvas, _ r: Rect) {
-        canvas.fillRoundedRect(r, radius: outlineRadius + outlineWidth / 2, color: Color(rgb: 0x8ecae6))
+        canvas.fillRoundedRect(r, radius: cornerRadius, color: Color(rgb: 0x8ecae6))
         canvas.fillEllipse(in: Rect(x: r.minX + r.width * 0.62, y: r.minY + r.height * 0.1,
                                     width: r.width * 0.22, height: r.width * 0.22), color: Color(rgb: 0xffb703))
         canvas.fillEllipse(in: Rect(x: r.minX - r.width * 0.2, y: r.minY + r.height * 0.55,
