@@ -9,10 +9,6 @@ import Testing
 @Suite("Image rendering")
 struct ImageRenderingTests {
     static let red = Color(rgb: 0xff0000), blue = Color(rgb: 0x0000ff), green = Color(rgb: 0x00ff00)
-    /// Twice the size it is shown at, so that a line drawn at the shown
-    /// size instead would be twice as wide.
-    static let imageSize = Size(width: 200, height: 160)
-
     /// Red on the left, blue on the right, a green disc that spills half
     /// its width past the left edge, and a black outline 8 wide.
     static func content(_ canvas: Canvas, _ r: Rect) {
@@ -23,16 +19,11 @@ struct ImageRenderingTests {
         canvas.strokeRoundedRect(r, radius: 12, color: .black, lineWidth: 8)
     }
 
-    /// The image in a view of half its size, shown 1.6 times larger and
-    /// turned by half a radian.
+    /// The image (twice the size of its view, so that a line drawn at the
+    /// view's size instead would be twice as wide) in the view, shown 1.6
+    /// times larger and turned by half a radian.
     static func render(_ rendering: Image.Rendering) -> (image: RenderedImage, window: Window, view: ImageView) {
-        let window = Window(size: Size(width: 320, height: 320), timeSource: VirtualTimeSource())
-        window.backgroundColor = .white
-        let view = ImageView(frame: Rect(x: 110, y: 120, width: 100, height: 80),
-                             image: Image(size: imageSize, rendering: rendering, draw: content))
-        view.transform = AffineTransform(scaleX: 1.6, y: 1.6).concatenating(AffineTransform(rotationAngle: 0.5))
-        window.addSubview(view)
-        return (RenderedImage(window: window), window, view)
+        TurnedImage.render(rendering, content)
     }
 
     /// The colour a pixel mostly is: "r", "g", "b", "w" for white or "k"

@@ -15,22 +15,11 @@ struct ShapeGeometryTests {
     /// one side of it, in the image's own units (1.5 of them show as 2.4
     /// pixels at the scale below; a pixel's corner is 0.71 from its centre).
     static let margin = 1.5
-    /// The image's rectangle in its own units.
-    static let imageBounds = Rect(x: 0, y: 0, width: 200, height: 160)
 
-    /// A 200x160 image shown in a 100x80 view at 1.6 times, turned by 0.5
-    /// radian: 1.6 pixels to one unit of the image.
-    /// The window comes back too: the view only knows its place in it
-    /// while the window lives.
+    /// `content` as the suites' turned image (`TurnedImage`).
     static func render(_ rendering: Image.Rendering = .drawing, cornerRadius: Double = 0,
                        _ content: @escaping @Sendable (Canvas, Rect) -> Void) -> (RenderedImage, Window, ImageView) {
-        let window = Window(size: Size(width: 320, height: 320), timeSource: VirtualTimeSource())
-        window.backgroundColor = .white
-        let image = Image(size: imageBounds.size, rendering: rendering, cornerRadius: cornerRadius, draw: content)
-        let view = ImageView(frame: Rect(x: 110, y: 120, width: 100, height: 80), image: image)
-        view.transform = AffineTransform(scaleX: 1.6, y: 1.6).concatenating(AffineTransform(rotationAngle: 0.5))
-        window.addSubview(view)
-        return (RenderedImage(window: window), window, view)
+        TurnedImage.render(rendering, cornerRadius: cornerRadius, content)
     }
 
     /// Each pixel's centre in the image's own units (twice the view's).
@@ -61,7 +50,7 @@ struct ShapeGeometryTests {
         // Spills past the left, top and bottom edges.
         let disc = Rect(x: -60, y: -30, width: 180, height: 220)
         let (image, window, view) = Self.render { canvas, r in canvas.fillEllipse(in: disc, color: Self.green) }
-        let bounds = Self.imageBounds
+        let bounds = TurnedImage.bounds
         var painted = 0, clear = 0
         Self.eachPixel(of: image, in: view) { x, y, p in
             let inside = min(Self.depth(of: p, inEllipse: disc), Self.depth(of: p, in: bounds))
@@ -84,7 +73,7 @@ struct ShapeGeometryTests {
     @Test("an ellipse far larger than any screen, reaching past the image, still fills it",
           arguments: [1e9, 1e17])
     func hugeEllipse(radius: Double) {
-        let bounds = Self.imageBounds
+        let bounds = TurnedImage.bounds
         let disc = Rect(x: bounds.midX - radius, y: bounds.midY - radius, width: 2 * radius, height: 2 * radius)
         let (image, window, view) = Self.render { canvas, _ in canvas.fillEllipse(in: disc, color: Self.green) }
         var inside = 0
@@ -127,7 +116,7 @@ struct ShapeGeometryTests {
         let (image, window, view) = Self.render(rendering, cornerRadius: 40) { canvas, r in
             canvas.fillEllipse(in: disc, color: Self.green)
         }
-        let bounds = Self.imageBounds
+        let bounds = TurnedImage.bounds
         let corner = Rect(x: 0, y: 120, width: 40, height: 40)
         var painted = 0, cutAtCorner = 0
         // A bitmap's edges are filtered: its margin is wider.
@@ -156,7 +145,7 @@ struct ShapeGeometryTests {
         let (image, window, view) = Self.render { canvas, r in
             canvas.strokeRoundedRect(r, radius: radius, color: .black, lineWidth: lineWidth)
         }
-        let bounds = Self.imageBounds
+        let bounds = TurnedImage.bounds
         // The line runs along the rounded rectangle inset by half its width:
         // a pixel is in the band when its distance from that path is at
         // most half the width.
