@@ -38,30 +38,15 @@ struct OcclusionTests {
         return (window, hidden)
     }
 
-    static func render(_ window: Window, into pixels: inout [UInt32], clip: Region?) {
-        pixels.withUnsafeMutableBytes { raw in
-            Renderer().render(window, into: raw.baseAddress!, width: size, height: size,
-                              stride: size * 4, scale: 1, clip: clip)
-        }
-    }
-
     /// Renders the scene whole, then only within `clip` over a buffer of
     /// another colour: how many repainted pixels differ from the whole
     /// repaint, and how often the covered view drew during the partial one.
     static func repaint(_ clip: Region, _ adjust: (View) -> Void = { _ in }) -> (differing: Int, hiddenDraws: Int) {
         let (window, hidden) = scene(adjust)
-        var whole = [UInt32](repeating: 0, count: size * size)
-        render(window, into: &whole, clip: nil)
+        let whole = PartialRepaint.render(window, size: size, clip: nil)
         hidden.draws = 0
-        var partial = [UInt32](repeating: 0xff12_3456, count: size * size)
-        render(window, into: &partial, clip: clip)
-        var differing = 0
-        for y in 0..<size {
-            for x in 0..<size where clip.contains(Point(x: Double(x) + 0.5, y: Double(y) + 0.5)) {
-                if partial[y * size + x] != whole[y * size + x] { differing += 1 }
-            }
-        }
-        return (differing, hidden.draws)
+        let partial = PartialRepaint.render(window, size: size, clip: clip, over: 0xff12_3456)
+        return (PartialRepaint.differing(partial, whole, size: size, within: clip), hidden.draws)
     }
 
     /// Inside the card, clear of its corners.
