@@ -119,6 +119,14 @@ final class RunningApp {
 
     deinit { session.stop() }
 
+    /// Presses Ctrl+Q (evdev codes 29 and 16), requires the app to quit,
+    /// and returns all it printed.
+    func quitWithCtrlQ(sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        try session.send(["key 29 pressed", "key 16 pressed"])
+        try #require(session.waitFor { !app.isRunning }, "Ctrl+Q did not quit", sourceLocation: sourceLocation)
+        return session.output(of: app)
+    }
+
     /// Kills the compositor and expects what a lost compositor must
     /// cause: the app exits (within 5 s) with status 1 and one line of
     /// output naming the compositor, not a crash.

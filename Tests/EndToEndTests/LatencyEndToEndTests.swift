@@ -8,8 +8,6 @@ import Testing
 @Suite("Latency end to end", .serialized,
        .enabled(if: endToEndEnabled, "set GESTURE_E2E=1 to run end-to-end tests"))
 struct LatencyEndToEndTests {
-    static let keyQ = 16, keyLeftCtrl = 29
-
     @Test("a touch dragged over Touches for 20 frames reports an input-to-present median above 0 and below 100 ms")
     func dragLatencyIsPlausible() throws {
         let run = try TouchesEndToEndTests.start(extraEnv: ["GESTURE_VERBOSE": "1"])
@@ -21,10 +19,7 @@ struct LatencyEndToEndTests {
         }
         try run.session.send(["touch-up 0", "touch-frame"])
         _ = try run.settledScreenshot()
-        try run.session.send(["key \(Self.keyLeftCtrl) pressed", "key \(Self.keyQ) pressed"])
-        try #require(run.session.waitFor { !run.app.isRunning }, "Ctrl+Q did not quit")
-
-        let output = run.session.output(of: run.app)
+        let output = try run.quitWithCtrlQ()
         #expect(output.contains("wp_presentation clock: CLOCK_MONOTONIC_RAW"), "weston 10's clock: \(output)")
         let match = try #require(output.firstMatch(of: #/input to present median ([0-9.]+) ms \((\d+) frames\)/#),
                                  "no latency reported: \(output)")
@@ -50,9 +45,7 @@ struct LatencyEndToEndTests {
         #expect(difference.isWithin(x: 0...799, y: 0...GesturesEndToEndTests.labelRowsEnd),
                 "below the output label the window equals the headless rendering; differs in \(difference)")
 
-        try run.session.send(["key \(Self.keyLeftCtrl) pressed", "key \(Self.keyQ) pressed"])
-        try #require(run.session.waitFor { !run.app.isRunning }, "Ctrl+Q did not quit")
-        let output = run.session.output(of: run.app)
+        let output = try run.quitWithCtrlQ()
         let match = try #require(output.firstMatch(of: #/read in (\d+) batches; (\d+) times they waited/#),
                                  "no read counts noted: \(output)")
         let held = try #require(Int(match.2))
