@@ -1,6 +1,5 @@
 import DemoApp
 import GestureKit
-import GestureScript
 import Testing
 
 /// The help overlay names the app and its version (DemoApp.version, the
@@ -10,9 +9,9 @@ import Testing
 struct HelpOverlayTests {
     @Test("the help overlay shows the app's name and version")
     func showsVersion() throws {
-        let clock = VirtualTimeSource()
-        let window = DemoApp.makeWindow(timeSource: clock)
-        try ScriptPlayer(window: window, clock: clock).run(ScriptParser.parse("key ?", fileName: "test"))
+        let app = DemoWindow<TouchesViewController>(.touches)
+        let window = app.window
+        try window.play("key ?", clock: app.clock)
         let help = try #require(window.view(named: "help"))
         window.layoutIfNeeded()
         var texts: [String] = []
