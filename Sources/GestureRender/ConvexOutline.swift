@@ -62,7 +62,7 @@ extension Array where Element == Point {
     /// gives them (Sutherland-Hodgman: one cut along each of its edges);
     /// empty when they do not overlap.
     func clipped(toConvex clip: [Point]) -> [Point] {
-        guard clip.count >= 3 else { return [] }
+        guard clip.count >= 3, var box = boundingBox else { return [] }
         var polygon = self, scratch: [Point] = []
         scratch.reserveCapacity(count + clip.count)
         for (i, a) in clip.enumerated() where !polygon.isEmpty {
@@ -70,10 +70,31 @@ extension Array where Element == Point {
             guard a != b else { continue }
             // Clockwise on screen (y down), the inside lies where this
             // cross product is positive.
-            polygon.cut(into: &scratch) { p in (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) }
+            func side(_ p: Point) -> Double { (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) }
+            // A polygon whose bounding box lies inside is inside: most
+            // edges of a rounded outline are far from the ellipse.
+            if side(Point(x: box.minX, y: box.minY)) >= 0, side(Point(x: box.maxX, y: box.minY)) >= 0,
+               side(Point(x: box.minX, y: box.maxY)) >= 0, side(Point(x: box.maxX, y: box.maxY)) >= 0 {
+                continue
+            }
+            polygon.cut(into: &scratch, by: side)
             swap(&polygon, &scratch)
+            box = polygon.boundingBox ?? box
         }
         return polygon
+    }
+
+    /// The smallest rectangle holding every vertex; nil without vertices.
+    private var boundingBox: Rect? {
+        guard var minX = first?.x, var minY = first?.y else { return nil }
+        var maxX = minX, maxY = minY
+        for p in self {
+            minX = Swift.min(minX, p.x)
+            maxX = Swift.max(maxX, p.x)
+            minY = Swift.min(minY, p.y)
+            maxY = Swift.max(maxY, p.y)
+        }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     /// Puts into `result` the polygon's part where `side` (a signed
