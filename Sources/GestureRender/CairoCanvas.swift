@@ -179,15 +179,14 @@ final class CairoCanvas: Canvas {
             fillPolygon(ConvexOutline.ellipse(in: rect, tolerance: tolerance).clipped(toConvex: cut))
             return
         }
-        clipped(unless: rect) {
-            cairo_save(cr)
-            cairo_translate(cr, rect.midX, rect.midY)
-            cairo_scale(cr, rect.width / 2, rect.height / 2)
-            cairo_arc(cr, 0, 0, 1, 0, 2 * Double.pi)
-            cairo_restore(cr)
-            setColor(color)
-            cairo_fill(cr)
-        }
+        // Inside any image clip (the cut case returned above): no clip.
+        cairo_save(cr)
+        cairo_translate(cr, rect.midX, rect.midY)
+        cairo_scale(cr, rect.width / 2, rect.height / 2)
+        cairo_arc(cr, 0, 0, 1, 0, 2 * Double.pi)
+        cairo_restore(cr)
+        setColor(color)
+        cairo_fill(cr)
     }
 
     /// The user-space distance a flattened curve may stray from the true
