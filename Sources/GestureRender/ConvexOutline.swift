@@ -62,7 +62,7 @@ extension Array where Element == Point {
     /// gives them (Sutherland-Hodgman: one cut along each of its edges);
     /// empty when they do not overlap.
     func clipped(toConvex clip: [Point]) -> [Point] {
-        guard clip.count >= 3, var box = boundingBox else { return [] }
+        guard clip.count >= 3, var box = Rect(boundingPoints: self) else { return [] }
         var polygon = self, scratch: [Point] = []
         scratch.reserveCapacity(count + clip.count)
         for (i, a) in clip.enumerated() where !polygon.isEmpty {
@@ -79,22 +79,9 @@ extension Array where Element == Point {
             }
             polygon.cut(into: &scratch, by: side)
             swap(&polygon, &scratch)
-            box = polygon.boundingBox ?? box
+            box = Rect(boundingPoints: polygon) ?? box
         }
         return polygon
-    }
-
-    /// The smallest rectangle holding every vertex; nil without vertices.
-    private var boundingBox: Rect? {
-        guard var minX = first?.x, var minY = first?.y else { return nil }
-        var maxX = minX, maxY = minY
-        for p in self {
-            minX = Swift.min(minX, p.x)
-            maxX = Swift.max(maxX, p.x)
-            minY = Swift.min(minY, p.y)
-            maxY = Swift.max(maxY, p.y)
-        }
-        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     /// Puts into `result` the polygon's part where `side` (a signed

@@ -102,11 +102,7 @@ public final class Renderer {
         /// written); the whole window when everything is repainted.
         func pixels(of window: Window, scale: Double) -> [Rect] {
             guard let clip, scale > 0 else { return [window.bounds] }
-            return clip.rects.map { rect in
-                let device = rect.integral(scale: scale)
-                return Rect(x: device.minX / scale, y: device.minY / scale,
-                            width: device.width / scale, height: device.height / scale)
-            }
+            return clip.rects.map { $0.integral(scale: scale).unscaled(by: scale) }
         }
 
         /// The last view of `views` and their subtrees, in drawing order,

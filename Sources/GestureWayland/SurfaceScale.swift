@@ -58,8 +58,7 @@ enum SurfaceScale: Equatable {
     /// built from it falls on pixel boundaries and partial redraws match a
     /// full one.
     func logicalRect(for pixelRect: Rect) -> Rect {
-        Rect(x: pixelRect.minX / factor, y: pixelRect.minY / factor,
-             width: pixelRect.width / factor, height: pixelRect.height / factor)
+        pixelRect.unscaled(by: factor)
     }
 
     /// The whole surface-coordinate rect covering a buffer-pixel rect (for

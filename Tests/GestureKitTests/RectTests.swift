@@ -54,4 +54,20 @@ struct RectTests {
         #expect(Rect(x: 0.4, y: 1.2, width: 10, height: 3.3).integral(scale: 2) == Rect(x: 0, y: 2, width: 21, height: 7))
         #expect(Rect(x: 3, y: 4, width: 5, height: 6).integral(scale: 1) == Rect(x: 3, y: 4, width: 5, height: 6))
     }
+
+    @Test("whole pixels unscaled by 1.5 land on exact pixel boundaries in units")
+    func unscaledPixels() {
+        let pixels = Rect(x: 3, y: 6, width: 9, height: 4)
+        let units = pixels.unscaled(by: 1.5)
+        #expect(units == Rect(x: 2, y: 4, width: 6, height: 4 / 1.5))
+        #expect(units.integral(scale: 1.5) == pixels)
+    }
+
+    @Test("the bounding box of any number of points holds every one of them, and of none is nil")
+    func boundingBoxOfPoints() {
+        let points = [Point(x: 3, y: -1), Point(x: -2, y: 4), Point(x: 5, y: 2), Point(x: 0, y: 0), Point(x: 1, y: 7)]
+        #expect(Rect(boundingPoints: points) == Rect(x: -2, y: -1, width: 7, height: 8))
+        #expect(Rect(boundingPoints: [Point(x: 2, y: 3)]) == Rect(x: 2, y: 3, width: 0, height: 0))
+        #expect(Rect(boundingPoints: [Point]()) == nil)
+    }
 }

@@ -29,6 +29,20 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// The smallest rectangle holding every point of `points`; nil when
+    /// there are none.
+    public init?(boundingPoints points: [Point]) {
+        guard var minX = points.first?.x, var minY = points.first?.y else { return nil }
+        var maxX = minX, maxY = minY
+        for p in points {
+            minX = Swift.min(minX, p.x)
+            maxX = Swift.max(maxX, p.x)
+            minY = Swift.min(minY, p.y)
+            maxY = Swift.max(maxY, p.y)
+        }
+        self.init(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
     /// The left edge.
     public var minX: Double { origin.x }
     /// The top edge.
@@ -105,6 +119,13 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         let x0 = (minX * scale).rounded(.down), y0 = (minY * scale).rounded(.down)
         let x1 = (maxX * scale).rounded(.up), y1 = (maxY * scale).rounded(.up)
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Divided by `scale` (pixels per unit): a rectangle in pixel
+    /// coordinates back in units. A division, not a product with
+    /// `1 / scale`, so whole pixels give exact pixel boundaries.
+    public func unscaled(by scale: Double) -> Rect {
+        Rect(x: minX / scale, y: minY / scale, width: width / scale, height: height / scale)
     }
 
     /// `radius` as this rectangle's corners can be rounded: at most half
