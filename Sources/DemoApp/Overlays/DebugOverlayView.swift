@@ -83,32 +83,45 @@ final class DebugOverlayView: View, WindowObserver {
         view.gestureRecognizers + view.subviews.flatMap(recognizers(in:))
     }
 
-    private func lines() -> [String] {
-        var lines: [String] = []
+    /// Appends the panel's lines to `text`, one per line, written in
+    /// place (the label keeps the text's storage from one refresh to the
+    /// next).
+    private func appendLines(to text: inout String) {
+        func newLine() {
+            if !text.isEmpty { text += "\n" }
+        }
         if let page = tabs.selectedViewController, page.isViewLoaded {
             for r in recognizers(in: page.view) {
-                var line = "\(r.debugName) \(r.state.rawValue)"
+                newLine()
+                text += r.debugName
+                text += " "
+                text += r.state.rawValue
                 if let reason = r.lastTransitionReason {
                     if let last = r.lastTransitionState, last != r.state {
-                        line += " (last \(last.rawValue): \(reason))"
+                        text += " (last "
+                        text += last.rawValue
+                        text += ": "
+                        text += reason
+                        text += ")"
                     } else {
-                        line += ": \(reason)"
+                        text += ": "
+                        text += reason
                     }
                 }
-                lines.append(line)
             }
         }
         if let window {
             let t = window.gestureThresholds
-            lines.append("\(t.name): tap slop \(t.describe(t.tapSlop)), pan slop \(t.describe(t.panSlop))")
-            lines.append("density \(window.environment.density)")
+            newLine()
+            text += "\(t.name): tap slop \(t.describe(t.tapSlop)), pan slop \(t.describe(t.panSlop))"
+            newLine()
+            text += "density \(window.environment.density)"
         }
         if let stats = window?.frameStatistics, let last = stats.last {
-            var line = "frame \(formatFixed(last.drawDuration * 1000)) ms"
-            if let latency = stats.medianInputToPresent { line += ", input to present \(formatFixed(latency * 1000)) ms" }
-            lines.append(line)
+            newLine()
+            text += "frame \(formatFixed(last.drawDuration * 1000)) ms"
+            if let latency = stats.medianInputToPresent { text += ", input to present \(formatFixed(latency * 1000)) ms" }
         }
-        return lines
     }
 
     override func didMoveToWindow() {
@@ -119,7 +132,7 @@ final class DebugOverlayView: View, WindowObserver {
     override func layoutSubviews() {
         if textIsStale {
             textIsStale = false
-            linesLabel.text = lines().joined(separator: "\n")
+            linesLabel.updateText { appendLines(to: &$0) }
         }
         let m = Self.margin, pad = Self.padding
         let width = max(0, min(Self.maximumPanelWidth, bounds.width - 2 * m))
