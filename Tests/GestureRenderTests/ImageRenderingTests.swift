@@ -41,22 +41,19 @@ struct ImageRenderingTests {
         let drawn = Self.render(.drawing), bitmap = Self.render(.bitmap)
         let bounds = drawn.view.bounds
         var inside = 0, agreeing = 0, greenInside = 0, blackInside = 0
-        for y in 0..<drawn.image.height {
-            for x in 0..<drawn.image.width {
-                // Where the pixel's centre lands in the view (1.6 window
-                // pixels to one of the view's).
-                let p = drawn.view.convert(Point(x: Double(x) + 0.5, y: Double(y) + 0.5), from: nil)
-                if !bounds.insetBy(dx: -1.5, dy: -1.5).contains(p) {
-                    // Beyond the edges: the background, untouched.
-                    #expect(drawn.image.argb(x: x, y: y) == 0xffff_ffff, "drawing: pixel (\(x), \(y)) outside the image")
-                    #expect(bitmap.image.argb(x: x, y: y) == 0xffff_ffff, "bitmap: pixel (\(x), \(y)) outside the image")
-                } else if bounds.insetBy(dx: 1.5, dy: 1.5).contains(p) {
-                    inside += 1
-                    let hue = Self.hue(drawn.image, x, y)
-                    if hue == Self.hue(bitmap.image, x, y) { agreeing += 1 }
-                    if hue == "g" { greenInside += 1 }
-                    if hue == "k" { blackInside += 1 }
-                }
+        TurnedImage.eachPixel(of: drawn.image, in: drawn.view) { x, y, p, _ in
+            // p: where the pixel's centre lands in the view (1.6 window
+            // pixels to one of the view's).
+            if !bounds.insetBy(dx: -1.5, dy: -1.5).contains(p) {
+                // Beyond the edges: the background, untouched.
+                #expect(drawn.image.argb(x: x, y: y) == 0xffff_ffff, "drawing: pixel (\(x), \(y)) outside the image")
+                #expect(bitmap.image.argb(x: x, y: y) == 0xffff_ffff, "bitmap: pixel (\(x), \(y)) outside the image")
+            } else if bounds.insetBy(dx: 1.5, dy: 1.5).contains(p) {
+                inside += 1
+                let hue = Self.hue(drawn.image, x, y)
+                if hue == Self.hue(bitmap.image, x, y) { agreeing += 1 }
+                if hue == "g" { greenInside += 1 }
+                if hue == "k" { blackInside += 1 }
             }
         }
         // The view covers 100x80 points at 1.6x: about 20,000 pixels.

@@ -22,16 +22,6 @@ struct ShapeGeometryTests {
         TurnedImage.render(rendering, cornerRadius: cornerRadius, content)
     }
 
-    /// Each pixel's centre in the image's own units (twice the view's).
-    static func eachPixel(of image: RenderedImage, in view: ImageView, _ body: (Int, Int, Point) -> Void) {
-        for y in 0..<image.height {
-            for x in 0..<image.width {
-                let p = view.convert(Point(x: Double(x) + 0.5, y: Double(y) + 0.5), from: nil)
-                body(x, y, Point(x: p.x * 2, y: p.y * 2))
-            }
-        }
-    }
-
     /// How far `p` is inside the ellipse filling `rect`, roughly in its
     /// units (negative outside): the radial distance to the boundary.
     static func depth(of p: Point, inEllipse rect: Rect) -> Double {
@@ -52,7 +42,7 @@ struct ShapeGeometryTests {
         let (image, window, view) = Self.render { canvas, r in canvas.fillEllipse(in: disc, color: Self.green) }
         let bounds = TurnedImage.bounds
         var painted = 0, clear = 0
-        Self.eachPixel(of: image, in: view) { x, y, p in
+        TurnedImage.eachPixel(of: image, in: view) { x, y, _, p in
             let inside = min(Self.depth(of: p, inEllipse: disc), Self.depth(of: p, in: bounds))
             let isGreen = image.argb(x: x, y: y) == 0xff00_ff00
             if inside > Self.margin {
@@ -77,7 +67,7 @@ struct ShapeGeometryTests {
         let disc = Rect(x: bounds.midX - radius, y: bounds.midY - radius, width: 2 * radius, height: 2 * radius)
         let (image, window, view) = Self.render { canvas, _ in canvas.fillEllipse(in: disc, color: Self.green) }
         var inside = 0
-        Self.eachPixel(of: image, in: view) { x, y, p in
+        TurnedImage.eachPixel(of: image, in: view) { x, y, _, p in
             guard Self.depth(of: p, in: bounds) > Self.margin else { return }
             inside += 1
             #expect(image.argb(x: x, y: y) == 0xff00_ff00, "pixel (\(x), \(y)) inside the image")
@@ -121,7 +111,7 @@ struct ShapeGeometryTests {
         var painted = 0, cutAtCorner = 0
         // A bitmap's edges are filtered: its margin is wider.
         let margin = rendering == .bitmap ? 2 * Self.margin : Self.margin
-        Self.eachPixel(of: image, in: view) { x, y, p in
+        TurnedImage.eachPixel(of: image, in: view) { x, y, _, p in
             let inside = min(Self.depth(of: p, inEllipse: disc), Self.depth(of: p, in: bounds, radius: 40))
             if inside > margin {
                 painted += 1
@@ -150,9 +140,9 @@ struct ShapeGeometryTests {
         // a pixel is in the band when its distance from that path is at
         // most half the width.
         let middle = bounds.insetBy(dx: lineWidth / 2, dy: lineWidth / 2)
-        let rad = min(radius, middle.width / 2, middle.height / 2)
+        let rad = middle.fittingCornerRadius(radius)
         var inBand = 0, inHole = 0
-        Self.eachPixel(of: image, in: view) { x, y, p in
+        TurnedImage.eachPixel(of: image, in: view) { x, y, _, p in
             guard Self.depth(of: p, in: bounds) > -Self.margin else { return }
             let d = abs(Self.depth(of: p, in: middle, radius: rad))
             let isBlack = image.argb(x: x, y: y) == 0xff00_0000

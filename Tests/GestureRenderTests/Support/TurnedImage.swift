@@ -22,4 +22,18 @@ enum TurnedImage {
         window.addSubview(view)
         return (RenderedImage(window: window), window, view)
     }
+
+    /// Calls `body` with each pixel of `image` and where its centre lands
+    /// in `view`, in the view's units and in the image's own (`bounds`
+    /// across the view's bounds).
+    static func eachPixel(of image: RenderedImage, in view: ImageView,
+                          _ body: (_ x: Int, _ y: Int, _ inView: Point, _ inImage: Point) -> Void) {
+        let scaleX = bounds.width / view.bounds.width, scaleY = bounds.height / view.bounds.height
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let p = view.convert(Point(x: Double(x) + 0.5, y: Double(y) + 0.5), from: nil)
+                body(x, y, p, Point(x: p.x * scaleX, y: p.y * scaleY))
+            }
+        }
+    }
 }
