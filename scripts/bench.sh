@@ -47,12 +47,11 @@ setup() {
 build_app() {
     echo "bench.sh: building gesture-demo (release)" >&2
     swift build -c release --product gesture-demo >&2
-    # The release link carries cairo and its libraries (tools/linking);
-    # a search path that finds the shared ones first undoes that silently.
-    if readelf -d .build/release/gesture-demo | grep -q 'NEEDED.*libcairo'; then
-        echo "bench.sh: warning: the release app loads the shared libcairo, not the static one" \
-             "tools/linking names (see tools/linking/README.md); its memory and start-up figures" \
-             "will not compare with the README's" >&2
+    # The release link carries cairo, its libraries and the Swift runtime
+    # (tools/linking); a search path that finds the shared ones first
+    # undoes that silently.
+    if ! tools/linking/check.sh .build/release/gesture-demo >/dev/null; then
+        echo "bench.sh: warning: the app's memory and start-up figures will not compare with the README's" >&2
     fi
 }
 
