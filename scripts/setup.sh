@@ -12,6 +12,8 @@ cd "$(dirname "$0")/.."
 packages=(libwayland-dev wayland-protocols libcairo2-dev libxkbcommon-dev pkg-config fonts-dejavu-core)
 if [ "${1:-}" = "--test" ] || [ "${1:-}" = "--bench" ]; then
     packages+=(weston libweston-10-dev libpng-dev)
+    # readelf, for the release link's check (tools/linking/check.sh).
+    packages+=(binutils)
     # What the packaging tests check an install with (Tests/PackagingTests).
     packages+=(desktop-file-utils appstream librsvg2-bin groff-base zsh fish)
     # The test runner's HTML report is opened in a real browser engine.
