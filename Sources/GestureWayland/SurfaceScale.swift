@@ -66,5 +66,4 @@ enum SurfaceScale: Equatable {
     func surfaceRect(covering pixelRect: Rect) -> Rect {
         pixelRect.integral(scale: 1 / factor)
     }
-
 }
