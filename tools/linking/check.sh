@@ -8,7 +8,11 @@
 #   tools/linking/check.sh .build/release/gesture-demo
 set -euo pipefail
 
-binary=${1:?usage: tools/linking/check.sh BINARY}
+if [ $# -ne 1 ]; then
+    echo "usage: tools/linking/check.sh BINARY" >&2
+    exit 2
+fi
+binary=$1
 if [ ! -f "$binary" ]; then
     echo "check.sh: no file at $binary (build it: swift build -c release --product gesture-demo)" >&2
     exit 2
