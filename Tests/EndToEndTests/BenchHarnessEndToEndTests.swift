@@ -84,8 +84,10 @@ struct BenchHarnessEndToEndTests {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let json = scratch.appendingPathComponent("bench.json")
         let kept = scratch.appendingPathComponent("kept")
+        // The module named relative to the working folder, as a user types it.
         let run = try Self.runBench(["--clients", "simple-touch", "--rounds", "1", "--workload", "short",
-                                     "--settle", "0.2", "--json", json.path, "--keep", kept.path])
+                                     "--settle", "0.2", "--json", json.path, "--keep", kept.path],
+                                    moduleRelative: true)
         try #require(run.status == 0, "exit \(run.status); stderr:\n\(run.stderr)")
         #expect(run.stdout.contains("| weston-simple-touch |"), "no table row:\n\(run.stdout)")
 
@@ -191,11 +193,14 @@ struct BenchHarnessEndToEndTests {
         return Record(events: events, clients: clients, commits: commits, repaints: object["repaints"] as? [Int] ?? [])
     }
 
-    /// Runs tools/bench/live.py with the test build's inject module; ends
-    /// it after 120 s (it has deadlines of its own, far shorter).
-    private static func runBench(_ arguments: [String]) throws -> CommandResult {
+    /// Runs tools/bench/live.py with the test build's inject module (named
+    /// by its file name alone, from its own folder, if `moduleRelative`);
+    /// ends it after 120 s (it has deadlines of its own, far shorter).
+    private static func runBench(_ arguments: [String], moduleRelative: Bool = false) throws -> CommandResult {
+        let module = try WestonSession.locateModule()
         let run = try runCommand(["/usr/bin/python3", packageRoot.appendingPathComponent("tools/bench/live.py").path,
-                                  "--module", WestonSession.locateModule().path] + arguments, timeout: 120)
+                                  "--module", moduleRelative ? module.lastPathComponent : module.path] + arguments,
+                                 in: moduleRelative ? module.deletingLastPathComponent() : packageRoot, timeout: 120)
         if run.timedOut {
             Issue.record("tools/bench/live.py did not finish within 120 s")
         }

@@ -268,6 +268,8 @@ def parse_args(argv):
         p.error(f"--size expects WIDTHxHEIGHT, got '{args.size}'")
     if args.rounds < 1:
         p.error("--rounds must be at least 1")
+    # weston reads a relative module path inside its own module folder.
+    args.module = os.path.abspath(args.module)
     if not os.path.isfile(args.module):
         p.error(f"no weston-inject module at {args.module} (build it: tools/weston-inject/build.sh)")
     if not which(args.weston):
