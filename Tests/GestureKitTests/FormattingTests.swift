@@ -28,6 +28,16 @@ struct FormattingTests {
         #expect(formatFixed(1e20) == "1e+20")
     }
 
+    @Test("coordinates: whole numbers bare, others to one decimal; huge and non-finite ones as Swift prints them")
+    func coordinates() {
+        #expect(formatCoordinate(600) == "600")
+        #expect(formatCoordinate(-12.34) == "-12.3")
+        #expect(formatCoordinate(1e20) == "1e+20")
+        #expect(formatCoordinate(-.infinity) == "-inf")
+        #expect(formatCoordinate(.nan) == "nan")
+        #expect(Point(x: 1e308, y: 2).description == "(1e+308,2)")
+    }
+
     @Test("appending builds onto the text already there")
     func appends() {
         var text = "Scale:"

@@ -61,7 +61,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             for t in touches {
                 let moved = Self.travel(of: t)
                 if moved > allowableMovement {
-                    fail("moved \(Int(moved.rounded())) px > \(formatCoordinate(allowableMovement)) px")
+                    fail("moved \(formatFixed(moved, digits: 0)) px > \(formatCoordinate(allowableMovement)) px")
                     return
                 }
             }

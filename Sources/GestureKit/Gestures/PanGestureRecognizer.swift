@@ -66,7 +66,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         tracker.add(t, at: event.timestamp)
         let distance = t.distance(to: .zero)
         continueGesture(beginIf: activeTouchCount >= minimumNumberOfTouches && distance > slop,
-                        reason: "moved \(Int(distance.rounded())) px > \(formatCoordinate(slop)) px")
+                        reason: "moved \(formatFixed(distance, digits: 0)) px > \(formatCoordinate(slop)) px")
     }
 
     /// The window's pan slop in logical pixels.

@@ -59,7 +59,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
         velocity = tracker.scalarVelocity(at: event.timestamp)
         let change = abs(span - (spanAtStart ?? span))
         continueGesture(beginIf: change > slop,
-                        reason: "span changed \(Int(change.rounded())) px > \(formatCoordinate(slop)) px")
+                        reason: "span changed \(formatFixed(change, digits: 0)) px > \(formatCoordinate(slop)) px")
     }
 
     /// The window's pinch slop in logical pixels.

@@ -80,14 +80,14 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         let angle = Double.atan2(y: across, x: along)
         let elapsed = event.timestamp - startTime
         if angle > t.swipeMaximumAngle {
-            fail("\(Int((angle * 180 / .pi).rounded()))° off axis > \(Int((t.swipeMaximumAngle * 180 / .pi).rounded()))°")
+            fail("\(formatFixed(angle * 180 / .pi, digits: 0))° off axis > \(formatFixed(t.swipeMaximumAngle * 180 / .pi, digits: 0))°")
         } else if !direction.contains(went) {
             fail("went \(went), allowed \(direction)")
         } else if elapsed > t.swipeMaximumDuration {
             fail("took \(formatFixed(elapsed)) s > \(formatFixed(t.swipeMaximumDuration)) s")
         } else {
             recognizedDirection = went
-            setState(.recognized, reason: "went \(went) \(Int(along.rounded())) px in \(formatFixed(elapsed)) s")
+            setState(.recognized, reason: "went \(went) \(formatFixed(along, digits: 0)) px in \(formatFixed(elapsed)) s")
         }
     }
 

@@ -35,7 +35,7 @@ open class TapGestureRecognizer: GestureRecognizer {
             let distance = first.location(in: nil).distance(to: previous)
             let limit = thresholds.logicalPixels(thresholds.multiTapDistance)
             if distance > limit {
-                fail("next tap \(Int(distance)) px away > \(formatCoordinate(limit)) px")
+                fail("next tap \(formatFixed(distance.rounded(.towardZero), digits: 0)) px away > \(formatCoordinate(limit)) px")
                 return
             }
             // Only a recognizer that still needs taps judges the pause: a
@@ -65,7 +65,7 @@ open class TapGestureRecognizer: GestureRecognizer {
             let moved = t.locationInWindow.distance(to: t.initialLocationInWindow)
             let slop = thresholds.logicalPixels(thresholds.tapSlop)
             if moved > slop {
-                fail("moved \(Int(moved.rounded())) px > \(formatCoordinate(slop)) px")
+                fail("moved \(formatFixed(moved, digits: 0)) px > \(formatCoordinate(slop)) px")
                 return
             }
         }

@@ -162,12 +162,12 @@ public struct OutputDensity: Equatable, Sendable, CustomStringConvertible {
         let w = Double(widthMillimetres), h = Double(heightMillimetres)
         let diagonal = (w * w + h * h).squareRoot()
         guard plausibleDiagonal.contains(diagonal) else {
-            return fallback(reason: "the output's physical size \(mm) is implausible (diagonal \(Int(diagonal.rounded())) mm)")
+            return fallback(reason: "the output's physical size \(mm) is implausible (diagonal \(formatFixed(diagonal, digits: 0)) mm)")
         }
         let horizontal = Double(modeWidth) / w, vertical = Double(modeHeight) / h
         let hardware = (Double(modeWidth) * Double(modeWidth) + Double(modeHeight) * Double(modeHeight)).squareRoot() / diagonal
         guard plausibleHardwareDensity.contains(hardware) else {
-            return fallback(reason: "\(mm) for \(modeWidth)x\(modeHeight) px is \(Int((hardware * millimetresPerInch).rounded())) dpi, implausible")
+            return fallback(reason: "\(mm) for \(modeWidth)x\(modeHeight) px is \(formatFixed(hardware * millimetresPerInch, digits: 0)) dpi, implausible")
         }
         // An aspect ratio unlike the mode's means one of the two sizes is
         // made up (a square panel reported for a 16:9 mode).
@@ -181,7 +181,7 @@ public struct OutputDensity: Equatable, Sendable, CustomStringConvertible {
     /// E.g. `3.78 px/mm (96 dpi), measured from 527x296 mm`, or `3.78
     /// px/mm (96 dpi), default: the output reports no physical size (0x0 mm)`.
     public var description: String {
-        let figure = "\(formatFixed(pixelsPerMillimetre)) px/mm (\(Int(dotsPerInch.rounded())) dpi)"
+        let figure = "\(formatFixed(pixelsPerMillimetre)) px/mm (\(formatFixed(dotsPerInch, digits: 0)) dpi)"
         switch source {
         case .measured(let w, let h): return "\(figure), measured from \(w)x\(h) mm"
         case .configured: return "\(figure), given by --dpi"
