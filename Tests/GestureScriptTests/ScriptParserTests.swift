@@ -313,6 +313,20 @@ struct ScriptParserTests {
         #expect(error("swipe 1 2 3 4 100 0") == "s.gds:1:19: expected STEPS as a whole number from 1 to 10000, got '0'")
     }
 
+    @Test("coordinates, offsets, distances and touchpad values stay within what a Wayland fixed-point value holds")
+    func coordinatesBeyondWayland() {
+        #expect(error("down 1 8388608 0") == "s.gds:1:8: expected X from -8388607 to 8388607 (the range of a Wayland fixed-point value), got '8388608'")
+        #expect(error("move 1 0 -1e308") == "s.gds:1:10: expected Y from -8388607 to 8388607 (the range of a Wayland fixed-point value), got '-1e+308'")
+        #expect(error("tap @single+1e308,2") == "s.gds:1:5: offset '+1e308,2' after '@single' is beyond 8388607 px (the range of a Wayland fixed-point value)")
+        #expect(error("swipe 1 2 1e9 0") == "s.gds:1:11: expected DX from -8388607 to 8388607 (the range of a Wayland fixed-point value), got '1000000000'")
+        #expect(error("pinch 1 2 100 9e6") == "s.gds:1:15: expected TO_SPAN from 0 to 8388607 (the range of a Wayland fixed-point value), got '9000000'")
+        #expect(error("pointer scroll 0 -1e10") == "s.gds:1:18: expected DY from -8388607 to 8388607 (the range of a Wayland fixed-point value), got '-10000000000'")
+        #expect(error("touchpad pinch update 0 0 1e12 0") == "s.gds:1:27: expected SCALE from -8388607 to 8388607 (the range of a Wayland fixed-point value), got '1000000000000'")
+        // The limits themselves are input a compositor could send.
+        #expect(error("down 1 8388607 -8388607") == nil)
+        #expect(error("tap @single-8388607,8388607") == nil)
+    }
+
     @Test("keyboard repeat takes a whole RATE per second and a whole DELAY in milliseconds")
     func badKeyboardRepeat() {
         #expect(error("keyboard repeat 20") == "s.gds:1:19: expected DELAY (usage: keyboard repeat RATE DELAY)")

@@ -52,4 +52,11 @@ public enum ScriptDefaults {
 
     /// Most moves one gesture may be split into.
     public static let maximumSteps = 10_000
+
+    /// The largest coordinate, offset or distance a script may give, in
+    /// either direction (logical pixels): the largest whole number a
+    /// Wayland fixed-point value carries, so that what a script plays is
+    /// input a compositor could send. Beyond it, distances squared would
+    /// soon overflow to infinity.
+    public static let coordinateLimit = 8_388_607.0
 }

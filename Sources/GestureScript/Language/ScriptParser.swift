@@ -121,7 +121,7 @@ public enum ScriptParser {
             return .gesture(.longPress(at: p, milliseconds: try r.optionalMilliseconds(ScriptDefaults.longPressMilliseconds)))
         case "swipe":
             let p = try r.point()
-            let d = Point(x: try r.number("DX"), y: try r.number("DY"))
+            let d = Point(x: try r.coordinate("DX"), y: try r.coordinate("DY"))
             let ms = try r.optionalMilliseconds(ScriptDefaults.swipeMilliseconds)
             return .gesture(.swipe(from: p, by: d, milliseconds: ms, steps: try r.optionalSteps()))
         case "drag":
@@ -131,12 +131,12 @@ public enum ScriptParser {
             return .gesture(.drag(from: p, to: q, milliseconds: ms, steps: try r.optionalSteps()))
         case "pinch":
             let p = try r.point()
-            let from = try r.number("FROM_SPAN", nonNegative: true), to = try r.number("TO_SPAN", nonNegative: true)
+            let from = try r.coordinate("FROM_SPAN", nonNegative: true), to = try r.coordinate("TO_SPAN", nonNegative: true)
             let ms = try r.optionalMilliseconds(ScriptDefaults.twoFingerMilliseconds)
             return .gesture(.pinch(at: p, fromSpan: from, toSpan: to, milliseconds: ms, steps: try r.optionalSteps()))
         case "rotate":
             let p = try r.point()
-            let span = try r.number("SPAN", nonNegative: true), radians = try r.number("RADIANS")
+            let span = try r.coordinate("SPAN", nonNegative: true), radians = try r.number("RADIANS")
             let ms = try r.optionalMilliseconds(ScriptDefaults.twoFingerMilliseconds)
             return .gesture(.rotate(at: p, span: span, radians: radians, milliseconds: ms, steps: try r.optionalSteps()))
         case "pointer": return .pointer(try readPointer(&r))
@@ -190,7 +190,7 @@ public enum ScriptParser {
             return action == "down" ? .down(button) : .up(button)
         case "scroll":
             r.usage = "pointer scroll DX DY"
-            return .scroll(dx: try r.number("DX"), dy: try r.number("DY"))
+            return .scroll(dx: try r.coordinate("DX"), dy: try r.coordinate("DY"))
         default:
             return .leave
         }
@@ -207,11 +207,11 @@ public enum ScriptParser {
             return .begin(gesture, fingers: try r.whole("FINGERS", in: 0...Int(UInt32.max)))
         case "update" where gesture == .pinch:
             r.usage = "touchpad pinch update DX DY SCALE ROTATION"
-            let dx = try r.number("DX"), dy = try r.number("DY")
-            return .pinchUpdate(dx: dx, dy: dy, scale: try r.number("SCALE"), rotation: try r.number("ROTATION"))
+            let dx = try r.coordinate("DX"), dy = try r.coordinate("DY")
+            return .pinchUpdate(dx: dx, dy: dy, scale: try r.coordinate("SCALE"), rotation: try r.coordinate("ROTATION"))
         case "update":
             r.usage = "touchpad swipe update DX DY"
-            return .swipeUpdate(dx: try r.number("DX"), dy: try r.number("DY"))
+            return .swipeUpdate(dx: try r.coordinate("DX"), dy: try r.coordinate("DY"))
         default:
             r.usage = "touchpad \(name) end [cancelled]"
             guard r.peek != nil else { return .end(gesture, cancelled: false) }
@@ -448,6 +448,20 @@ struct LineReader {
         return v
     }
 
+    /// A coordinate, offset or distance, or another value a compositor
+    /// sends as fixed point (a touchpad pinch's scale and rotation): a
+    /// number within `ScriptDefaults.coordinateLimit` either way.
+    mutating func coordinate(_ what: String, nonNegative: Bool = false) throws(ScriptError) -> Double {
+        let column = peek?.column ?? endColumn
+        let v = try number(what, nonNegative: nonNegative)
+        guard abs(v) <= ScriptDefaults.coordinateLimit else {
+            let limit = formatScriptNumber(ScriptDefaults.coordinateLimit)
+            let range = nonNegative ? "0 to \(limit)" : "-\(limit) to \(limit)"
+            throw fail(column, "expected \(what) from \(range) (the range of a Wayland fixed-point value), got '\(formatScriptNumber(v))'")
+        }
+        return v
+    }
+
     mutating func whole(_ what: String, in range: ClosedRange<Int>) throws(ScriptError) -> Int {
         let token = try take(what)
         guard let v = Int(token.text), range.contains(v) else {
@@ -490,7 +504,7 @@ struct LineReader {
         guard Double(first.text)?.isFinite == true else {
             throw fail(first.column, "expected \(x) as a number or @VIEW, got '\(first.text)'")
         }
-        return .absolute(Point(x: try number(x), y: try number(y)))
+        return .absolute(Point(x: try coordinate(x), y: try coordinate(y)))
     }
 
     /// A view's NAME, which some page or overlay of the app must have.

@@ -132,6 +132,10 @@ extension ViewReference {
                   let dx = Double(parts[0]), let dy = Double(parts[1]), dx.isFinite, dy.isFinite else {
                 throw SyntaxError(message: "expected an offset such as +10,-5 after '@\(name)', got '\(rest)'")
             }
+            let limit = ScriptDefaults.coordinateLimit
+            guard abs(dx) <= limit, abs(dy) <= limit else {
+                throw SyntaxError(message: "offset '\(rest)' after '@\(name)' is beyond \(formatScriptNumber(limit)) px (the range of a Wayland fixed-point value)")
+            }
             offset = Point(x: dx, y: dy)
         }
         return ViewReference(name: name, anchor: anchor, offset: offset, column: column)
