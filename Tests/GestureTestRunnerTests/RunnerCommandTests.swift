@@ -65,6 +65,40 @@ struct RunnerCommandTests {
         #expect(page.contains("check(s) passed: "), "the merged report keeps what each worker printed")
     }
 
+    @Test("a damaged report: numbers no run writes in its logs are read as absent; an impossible exit code stops the merge with one line")
+    func mergeDamagedReport() throws {
+        let folder = try temporaryDirectory("runner-out")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("report")
+        _ = try RunnerProcess.test([RunnerProcess.suite + "/failing", "--report", report.path])
+        // Every log's line numbers, touch ids and check counts become 1e300.
+        let scripts = report.appendingPathComponent("scripts")
+        var damaged = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: scripts.path) {
+            let log = scripts.appendingPathComponent(name).appendingPathComponent("log.jsonl")
+            let text = try String(contentsOf: log, encoding: .utf8)
+            let bad = text.replacingOccurrences(of: #""(line|id|checks)":-?[0-9]+"#, with: #""$1":1e300"#,
+                                                options: .regularExpression)
+            if bad != text { damaged += 1 }
+            try bad.write(to: log, atomically: true, encoding: .utf8)
+        }
+        #expect(damaged == 3)
+        let junit = folder.appendingPathComponent("merged.xml")
+        let merged = try RunnerProcess.test(["--merge", report.path, "--junit", junit.path,
+                                             "--report", folder.appendingPathComponent("merged").path])
+        #expect(merged.status == 1, "\(merged.stderr)")
+        #expect(merged.stdout.contains("3 failed"), "\(merged.stdout)")
+        #expect(try testCases(in: junit).count == 3)
+
+        let results = report.appendingPathComponent("results.jsonl")
+        let lines = try String(contentsOf: results, encoding: .utf8)
+        try lines.replacingOccurrences(of: #""code":1"#, with: #""code":1e20"#).write(to: results, atomically: true, encoding: .utf8)
+        let refused = try RunnerProcess.test(["--merge", report.path, "--junit", junit.path])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("has exit code 1e+20, not a whole 32-bit number: the file is damaged"), "\(refused.stderr)")
+        #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
+    }
+
     @Test("the split is the same on every run, and a shard can be balanced by an earlier run's durations")
     func shardsAreStable() throws {
         let folder = try temporaryDirectory("runner-out")

@@ -59,11 +59,11 @@ struct GestureStory {
         for record in records {
             let t = record.time
             endTime = max(endTime, t)
-            let line = record["line"]?.number.map { Int($0) }
+            let line = record["line"]?.whole
             switch record.type {
             case "input":
                 let x = record["x"]?.number ?? 0, y = record["y"]?.number ?? 0
-                let id = record["id"]?.number.map { String(Int($0)) } ?? ""
+                let id = record["id"]?.whole.map { String($0) } ?? ""
                 switch record["event"]?.string {
                 case "down":
                     if let index = open[id] { trails[index].end = "cancel" }

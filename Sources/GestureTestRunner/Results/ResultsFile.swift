@@ -36,23 +36,33 @@ enum ResultsFile {
     static func results(inReport report: String) throws(RunnerError) -> [ScriptResult] {
         let path = ScriptFiles.path(report, name)
         guard ScriptFiles.exists(path) else { throw .usage("\(report) holds no \(name): not a gesture-demo test report") }
-        return LogReader.records(atPath: path).compactMap { record in
+        var results: [ScriptResult] = []
+        for record in LogReader.records(atPath: path) {
             guard record.type == "result", let script = record["script"]?.string,
-                  let folder = record["folder"]?.string else { return nil }
-            let code = record["code"]?.number ?? 0
+                  let folder = record["folder"]?.string else { continue }
+            let number = record["code"]?.number ?? 0
+            // An exit status or signal that no process could have ends the
+            // merge: judging the script from it would make up a result.
+            func code() throws(RunnerError) -> Int32 {
+                guard let code = Int32(exactly: number) else {
+                    throw .usage("\(path): the result of \(script) has exit code \(number), not a whole 32-bit number: the file is damaged")
+                }
+                return code
+            }
             let exit: WorkerExit
             switch record["exit"]?.string {
-            case "exited": exit = .exited(Int32(code))
-            case "signaled": exit = .signaled(Int32(code))
-            case "vanished": exit = .vanished(Int32(code))
-            case "hung": exit = .hung(seconds: code)
+            case "exited": exit = .exited(try code())
+            case "signaled": exit = .signaled(try code())
+            case "vanished": exit = .vanished(try code())
+            case "hung": exit = .hung(seconds: number)
             default: exit = .notStarted(record["message"]?.string ?? "unknown")
             }
             let full = folder.hasPrefix("/") ? folder : ScriptFiles.path(report, folder)
-            return ScriptResult(script: ScriptFile(path: script, size: Int(record["size"]?.number ?? 0)), exit: exit,
-                                output: record["output"]?.string ?? "",
-                                seconds: record["seconds"]?.number ?? 0, folder: full)
+            results.append(ScriptResult(script: ScriptFile(path: script, size: record["size"]?.whole ?? 0), exit: exit,
+                                        output: record["output"]?.string ?? "",
+                                        seconds: record["seconds"]?.number ?? 0, folder: full))
         }
+        return results
     }
 
     /// Each script's duration in earlier results files, for `--durations`.

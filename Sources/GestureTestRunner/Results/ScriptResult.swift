@@ -72,11 +72,11 @@ public struct ScriptResult: Sendable {
         self.seconds = seconds
         self.folder = folder
         records = exit == .exited(0) && !readsPassingLog ? [] : LogReader.records(atPath: ScriptFiles.path(folder, "log.jsonl"))
-        checks = records.last { $0.type == "end" }.flatMap { $0["checks"]?.number }.map { Int($0) } ?? 0
+        checks = records.last { $0.type == "end" }.flatMap { $0["checks"]?.whole } ?? 0
         let printed = output.split(separator: "\n").map(String.init)
         let path = script.path
         failedChecks = records.filter { $0.type == "assert" && $0["ok"] == .bool(false) }.map { record in
-            let line = Int(record["line"]?.number ?? 0)
+            let line = record["line"]?.whole ?? 0
             let subject = record["subject"]?.string ?? "", op = record["op"]?.string ?? "=="
             let expected = record["expected"]?.string ?? "", actual = record["actual"]?.string ?? ""
             let message = printed.first { $0.hasPrefix("\(path):\(line):") && $0.contains("assertion failed") }
@@ -179,4 +179,7 @@ public struct ScriptResult: Sendable {
 extension ScriptRecord.Value {
     var string: String? { if case .string(let s) = self { s } else { nil } }
     var number: Double? { if case .number(let v) = self { v } else { nil } }
+    /// The number if it is whole and fits an `Int`; nil for a fraction,
+    /// infinity or a number beyond `Int` (a damaged or hand-edited record).
+    var whole: Int? { number.flatMap { Int(exactly: $0) } }
 }
