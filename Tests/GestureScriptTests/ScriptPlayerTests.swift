@@ -82,6 +82,24 @@ struct ScriptPlayerTests {
         #expect(abs(waited - 0.1) < 1e-12)
     }
 
+    @Test("a gesture far longer than any run takes the most moves there are, and the time limit stops it", arguments: [
+        "drag 10 10 20 20 1e300", "swipe 10 10 100 0 1e300", "pinch 100 100 10 20 1e300", "rotate 100 100 50 1 1e300",
+    ])
+    func endlessGesture(_ line: String) throws {
+        let (_, player) = demo(.gestures)
+        let script = try ScriptParser.parse(line, fileName: "t.gds")
+        let steps = try player.steps(for: script.commands[0].command)
+        let moves = steps.filter { if case .touchMove = $0 { true } else { false } }
+        #expect(moves.count == ScriptDefaults.maximumSteps * (line.hasPrefix("pinch") || line.hasPrefix("rotate") ? 2 : 1))
+        player.timeLimit = 60
+        #expect {
+            try play(player, line)
+        } throws: { error in
+            (error as? ScriptRunError)?.description
+                == "t.gds:1:1: stopped: the script runs past the time limit of 60 s of virtual time (--time-limit)"
+        }
+    }
+
     @Test("the FlatCube rules hold when played with gesture commands and view references")
     func flatCubeWithReferences() throws {
         let (window, player) = demo(.flatcube)

@@ -55,9 +55,13 @@ public enum ScriptStep: Equatable, Sendable {
 /// same steps, which is what makes replays deterministic.
 public enum GestureSynthesizer {
     /// The number of moves a gesture of `milliseconds` makes when the
-    /// script gives none: one per 16 ms, at least one.
+    /// script gives none: one per 16 ms, at least one, at most
+    /// `ScriptDefaults.maximumSteps` (however long it takes).
     public static func defaultSteps(milliseconds: Double) -> Int {
-        max(1, min(ScriptDefaults.maximumSteps, Int((milliseconds / ScriptDefaults.moveIntervalMilliseconds).rounded())))
+        let moves = (milliseconds / ScriptDefaults.moveIntervalMilliseconds).rounded()
+        // Compared before converting: a duration of 1e300 ms has no Int.
+        guard moves < Double(ScriptDefaults.maximumSteps) else { return ScriptDefaults.maximumSteps }
+        return max(1, Int(moves))
     }
 
     /// `taps` taps of one finger per point: all down in one frame, resting
