@@ -130,6 +130,26 @@ struct ScenarioTests {
         #expect(!FileManager.default.fileExists(atPath: run.out.path))
     }
 
+    @Test("a script that is not one is refused with exit 2 and one line: no end (/dev/zero), past 64 MiB, not UTF-8, a folder",
+          arguments: [("/dev/zero", "larger than 64 MiB, too large for a script"),
+                      ("huge", "larger than 64 MiB, too large for a script"),
+                      ("binary", "not UTF-8 text"), ("/tmp", "not readable")])
+    func notAScript(_ file: String, _ reason: String) throws {
+        let scratch = try temporaryDirectory("scenario")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var path = file
+        if !file.hasPrefix("/") {
+            path = scratch.appendingPathComponent(file + ".gds").path
+            let bytes = file == "huge" ? [UInt8](repeating: UInt8(ascii: "\n"), count: (64 << 20) + 1) : [0xff, 0xfe, 0x0a]
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+        }
+        let out = scratch.appendingPathComponent("out")
+        let run = try runGestureDemo(["--headless", "--script", path, "--out", out.path])
+        #expect(run.status == 2)
+        #expect(run.stderr == "gesture-demo: cannot read script \(path): \(reason)\n", "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path), "nothing was run")
+    }
+
     @Test("one malformed line gets the same report as several: the line, then the summary")
     func oneMalformedLine() throws {
         let run = try Scenarios.run(text: "page flatcube\nwait\n", name: "one.gds")

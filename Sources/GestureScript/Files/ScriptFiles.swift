@@ -54,10 +54,18 @@ public enum ScriptFiles {
         }
     }
 
-    /// The UTF-8 text of the file at `path`. Bytes that are not UTF-8 fail
-    /// the read.
+    /// The most a script may hold: 64 MiB, more than an hour of ten
+    /// fingers recorded at 120 Hz. A file past it (or one without end, such
+    /// as /dev/zero) is refused before it fills the memory.
+    public static let maximumTextSize = 64 << 20
+
+    /// The UTF-8 text of the file at `path`. Bytes that are not UTF-8, or
+    /// more than `maximumTextSize` of them, fail the read.
     public static func readText(_ path: String) throws(ScriptFileError) -> String {
-        let bytes = try readBytes(path)
+        let bytes = try readBytes(path, upTo: maximumTextSize + 1)
+        guard bytes.count <= maximumTextSize else {
+            throw ScriptFileError(path: path, action: "read", reason: "larger than \(maximumTextSize >> 20) MiB, too large for a script")
+        }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ScriptFileError(path: path, action: "read", reason: "not UTF-8 text")
         }
