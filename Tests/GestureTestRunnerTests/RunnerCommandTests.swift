@@ -190,6 +190,7 @@ struct RunnerCommandTests {
         (["--merge", "Tests/RunnerFixtures"], "--merge needs --report DIR or --junit FILE"),
         (["--list", "--junit", "out.xml"], "--list plays nothing: give no --merge, --report, --junit or --update-goldens"),
         (["--durations", "Tests/RunnerFixtures/none.jsonl"], "cannot read durations file Tests/RunnerFixtures/none.jsonl"),
+        (["--durations", "/dev/zero"], "durations file /dev/zero is larger than 64 MiB: not a results file"),
     ])
     func usageErrors(_ arguments: [String], _ message: String) throws {
         let run = try RunnerProcess.test(arguments)

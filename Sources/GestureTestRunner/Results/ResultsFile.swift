@@ -69,7 +69,13 @@ enum ResultsFile {
     static func durations(in paths: [String]) throws(RunnerError) -> [String: Double] {
         var durations: [String: Double] = [:]
         for path in paths {
-            guard let bytes = try? ScriptFiles.readBytes(path) else { throw .usage("cannot read durations file \(path)") }
+            let limit = ScriptFiles.maximumTextSize
+            guard let bytes = try? ScriptFiles.readBytes(path, upTo: limit + 1) else { throw .usage("cannot read durations file \(path)") }
+            // A results file holds a line per script; one without end
+            // (/dev/zero) must not fill the memory.
+            guard bytes.count <= limit else {
+                throw .usage("durations file \(path) is larger than \(limit >> 20) MiB: not a results file")
+            }
             for record in LogReader.records(in: bytes) where record.type == "result" {
                 if let script = record["script"]?.string, let seconds = record["seconds"]?.number {
                     durations[script] = seconds
