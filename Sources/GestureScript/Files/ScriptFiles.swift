@@ -62,14 +62,21 @@ public enum ScriptFiles {
     /// The UTF-8 text of the file at `path`. Bytes that are not UTF-8, or
     /// more than `maximumTextSize` of them, fail the read.
     public static func readText(_ path: String) throws(ScriptFileError) -> String {
-        let bytes = try readBytes(path, upTo: maximumTextSize + 1)
-        guard bytes.count <= maximumTextSize else {
+        guard let bytes = try readBytes(path, atMost: maximumTextSize) else {
             throw ScriptFileError(path: path, action: "read", reason: "larger than \(maximumTextSize >> 20) MiB, too large for a script")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ScriptFileError(path: path, action: "read", reason: "not UTF-8 text")
         }
         return text
+    }
+
+    /// The bytes of the file at `path` if it holds at most `limit`; nil for
+    /// a larger file, or one without end such as /dev/zero, which is read
+    /// no further than one byte past `limit`.
+    public static func readBytes(_ path: String, atMost limit: Int) throws(ScriptFileError) -> [UInt8]? {
+        let bytes = try readBytes(path, upTo: limit + 1)
+        return bytes.count <= limit ? bytes : nil
     }
 
     /// The bytes of the file at `path`, or its first `limit` bytes.

@@ -69,11 +69,12 @@ enum ResultsFile {
     static func durations(in paths: [String]) throws(RunnerError) -> [String: Double] {
         var durations: [String: Double] = [:]
         for path in paths {
+            // A results file holds a line per script: the script size limit
+            // is ample for it.
             let limit = ScriptFiles.maximumTextSize
-            guard let bytes = try? ScriptFiles.readBytes(path, upTo: limit + 1) else { throw .usage("cannot read durations file \(path)") }
-            // A results file holds a line per script; one without end
-            // (/dev/zero) must not fill the memory.
-            guard bytes.count <= limit else {
+            let read: [UInt8]?
+            do { read = try ScriptFiles.readBytes(path, atMost: limit) } catch { throw .usage("cannot read durations file \(path)") }
+            guard let bytes = read else {
                 throw .usage("durations file \(path) is larger than \(limit >> 20) MiB: not a results file")
             }
             for record in LogReader.records(in: bytes) where record.type == "result" {
