@@ -35,10 +35,8 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
 /// Formats a coordinate the way labels and logs show it: integers without a
 /// fraction, other values with at most one decimal.
 public func formatCoordinate(_ v: Double) -> String {
-    // Huge values have no decimals to round (and ten times them may
-    // overflow); they, infinity and NaN read as Swift prints them.
-    guard abs(v) < 1e15 else { return String(v) }
-    let rounded = (v * 10).rounded() / 10
-    if rounded == rounded.rounded() { return String(Int(rounded)) }
-    return String(rounded)
+    // Values too large for tenths in an Int, infinity and NaN read as
+    // Swift prints them.
+    guard let tenths = fixedUnits(v, digits: 1) else { return String(v) }
+    return tenths % 10 == 0 ? String(tenths / 10) : String(Double(tenths) / 10)
 }
