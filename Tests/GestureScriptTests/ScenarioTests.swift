@@ -143,11 +143,10 @@ struct ScenarioTests {
             let bytes = file == "huge" ? [UInt8](repeating: UInt8(ascii: "\n"), count: (64 << 20) + 1) : [0xff, 0xfe, 0x0a]
             try Data(bytes).write(to: URL(fileURLWithPath: path))
         }
-        let out = scratch.appendingPathComponent("out")
-        let run = try runGestureDemo(["--headless", "--script", path, "--out", out.path])
-        #expect(run.status == 2)
+        let run = try Scenarios.run(script: path, in: scratch)
+        #expect(run.exitCode == 2)
         #expect(run.stderr == "gesture-demo: cannot read script \(path): \(reason)\n", "\(run.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: out.path), "nothing was run")
+        #expect(!FileManager.default.fileExists(atPath: run.out.path), "nothing was run")
     }
 
     @Test("one malformed line gets the same report as several: the line, then the summary")
@@ -271,7 +270,8 @@ enum Scenarios {
         return try run(script: script.path, in: scratch, arguments: arguments)
     }
 
-    private static func run(script: String, in scratch: URL, arguments: [String]) throws -> Run {
+    /// Runs the script at `script`, its output going into `scratch`.
+    static func run(script: String, in scratch: URL, arguments: [String] = []) throws -> Run {
         let out = scratch.appendingPathComponent("out")
         let output = try runGestureDemo(["--headless", "--script", script, "--out", out.path] + arguments)
         let log = String(decoding: (try? Data(contentsOf: out.appendingPathComponent("log.jsonl"))) ?? Data(), as: UTF8.self)
