@@ -27,9 +27,7 @@ struct GeneratedScriptTests {
                 return
             }
             let clock = VirtualTimeSource()
-            let window = DemoApp.makeWindow(timeSource: clock, page: .gestures)
-            let player = ScriptPlayer(window: window, clock: clock)
-            player.connectPages(DemoPage.names)
+            let player = demoPlayer(.gestures, clock: clock).player
             player.timeLimit = Self.timeLimit
             do {
                 try player.run(script)
@@ -56,8 +54,8 @@ enum ScriptGenerator {
     /// what a Wayland fixed-point value holds.
     static func coordinate(_ n: Int) -> String {
         switch n {
-        case 1000: "8388607"
-        case 999: "-8388607"
+        case 1000: formatScriptNumber(ScriptDefaults.coordinateLimit)
+        case 999: formatScriptNumber(-ScriptDefaults.coordinateLimit)
         case 998: "0.5"
         default: String(n)
         }
@@ -67,7 +65,7 @@ enum ScriptGenerator {
     static func milliseconds(_ n: Int) -> String {
         switch n % 10 {
         case 9: "1e300"
-        case 8: "8388607"
+        case 8: formatScriptNumber(ScriptDefaults.coordinateLimit)
         case 7: "0"
         default: String(n * 7)
         }

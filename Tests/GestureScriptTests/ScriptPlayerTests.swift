@@ -11,10 +11,7 @@ struct ScriptPlayerTests {
     let clock = VirtualTimeSource()
 
     func demo(_ page: DemoPage) -> (Window, ScriptPlayer) {
-        let window = DemoApp.makeWindow(timeSource: clock, page: page)
-        let player = ScriptPlayer(window: window, clock: clock)
-        player.connectPages(DemoPage.names)
-        return (window, player)
+        demoPlayer(page, clock: clock)
     }
 
     func play(_ player: ScriptPlayer, _ text: String) throws {
