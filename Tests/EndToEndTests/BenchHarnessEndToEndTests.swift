@@ -107,6 +107,27 @@ struct BenchHarnessEndToEndTests {
         let start = try #require(summary["first_commit_ms"] as? Double)
         #expect(start > 0 && start <= (summary["first_repaint_ms"] as? Double ?? 0), "\(summary)")
 
+        // The CPU of each part of the script: the parts split the round's
+        // CPU between them, to the nanosecond, and each one's events.
+        #expect(run.stdout.contains("| client | taps (4 events) | pinch (24 events) | drag (12 events) |"),
+                "no table of the parts:\n\(run.stdout)")
+        let round = try #require((floor["runs"] as? [[String: Any]])?.first)
+        let parts = try #require(round["cpu_parts"] as? [[String: Any]])
+        #expect(parts.map { $0["part"] as? String } == ["taps", "pinch", "drag"])
+        #expect(parts.map { $0["events"] as? Int } == [4, 24, 12])
+        let partNanoseconds = parts.map { $0["cpu_ns"] as? Int ?? -1 }
+        #expect(partNanoseconds.allSatisfy { $0 > 0 }, "\(parts)")
+        #expect(partNanoseconds.reduce(0, +) == round["cpu_ns"] as? Int, "\(parts) against \(round["cpu_ns"] ?? "none")")
+        let summaryParts = try #require(summary["cpu_parts"] as? [[String: Any]])
+        for (part, nanoseconds) in zip(summaryParts, partNanoseconds) {
+            // One round: its figure is the summary's.
+            let perEvent = try #require(part["cpu_us_per_event"] as? Double)
+            let events = Double(part["events"] as? Int ?? 0)
+            #expect(abs(perEvent - Double(nanoseconds) / events / 1000) < 1e-6, "\(part)")
+        }
+        let partRatios = try #require(summary["part_ratios"] as? [String: [String: Any]])
+        #expect(partRatios["pinch"]?["floor"] as? Double == 1, "the floor over itself: \(partRatios)")
+
         let record = try Self.decodeRecord(kept.appendingPathComponent("round1-weston-simple-touch/timing.json"))
         #expect(record.events.count == 40)
         let pids = Set(record.events.map(\.pid))

@@ -81,6 +81,10 @@ def summarise(runs):
         "wait_commit_p95_ms": p95(pooled("wait_commit_ms")),
         "cpu_us_per_event": statistics.median(cpu),
         "cpu_us_per_event_range": [min(cpu), max(cpu)],
+        "cpu_parts": [{"part": part["part"], "events": part["events"],
+                       "cpu_us_per_event": statistics.median(r["cpu_parts"][i]["cpu_ns"] / part["events"] / 1000
+                                                             for r in runs) if part["events"] else None}
+                      for i, part in enumerate(runs[0]["cpu_parts"])],
         "compositor_cpu_us_per_event": statistics.median(r["compositor_cpu_ns"] / r["events"] / 1000 for r in runs),
         "peak_rss_mib": statistics.median(r["peak_rss_kib"] / 1024 for r in runs),
         "first_commit_ms": statistics.median(start),
@@ -112,6 +116,20 @@ def ratios(summary, floor, gtk):
     return {key: {"floor": over(floor, key), "gtk": over(gtk, key)} for key, _, _ in FIGURES}
 
 
+def part_ratios(summary, floor, gtk):
+    """CPU per touch event of each part of the script over the floor's and
+    over GTK's in the same part (None when either is missing or zero)."""
+    def per_part(other):
+        return {p["part"]: p["cpu_us_per_event"] for p in other["cpu_parts"]} if other else {}
+
+    def over(mine, theirs):
+        return mine / theirs if mine is not None and theirs else None
+    floor_parts, gtk_parts = per_part(floor), per_part(gtk)
+    return {p["part"]: {"floor": over(p["cpu_us_per_event"], floor_parts.get(p["part"])),
+                        "gtk": over(p["cpu_us_per_event"], gtk_parts.get(p["part"]))}
+            for p in summary["cpu_parts"]}
+
+
 def _fmt(value, pattern):
     return "n/a" if value is None else pattern.format(value)
 
@@ -139,6 +157,25 @@ def ratio_table(names, summaries, against):
     header = ["client"] + [title for _, title, _ in FIGURES]
     rows = [[name] + [_ratio(summaries[name]["ratios"][key][against]) for key, _, _ in FIGURES]
             for name in names]
+    return _markdown(header, rows)
+
+
+def part_table(names, summaries, against):
+    """CPU per touch event in each part of the script, with the ratio to
+    `against` ("floor", "gtk" or None for none) in the same part."""
+    parts = summaries[names[0]]["cpu_parts"]
+    header = ["client"] + [f"{p['part']} ({p['events']} events)" for p in parts]
+    rows = []
+    for name in names:
+        s = summaries[name]
+        cells = []
+        for p in s["cpu_parts"]:
+            cell = _fmt(p["cpu_us_per_event"], "{:.0f} us")
+            ratio = s["part_ratios"][p["part"]][against] if against else None
+            if ratio is not None:
+                cell += f" ({ratio:.2f}x)"
+            cells.append(cell)
+        rows.append([name] + cells)
     return _markdown(header, rows)
 
 

@@ -121,9 +121,10 @@ def aim(clients, width, height):
             client.centre = (width / 2, height / 2)
 
 
-def play(session, frames):
+def play(session, frames, before_frame=None):
     """Sends one touch frame per FRAME_INTERVAL on an absolute schedule;
-    returns how many frames went out late."""
+    returns how many frames went out late. before_frame, if given, is
+    called with each frame's index just before the frame goes out."""
     start = time.monotonic()
     late = 0
     for i, frame in enumerate(frames):
@@ -133,6 +134,8 @@ def play(session, frames):
             time.sleep(delay)
         elif -delay > LATE_FRAME_S:
             late += 1
+        if before_frame:
+            before_frame(i)
         session.send(frame)
     return late
 
@@ -181,13 +184,28 @@ def run_once(client, args, frames, keep):
             session.send([f"screenshot {os.path.abspath(args.shots)}/{keep_name(client, args.round)}-mapped.png"])
         session.check_client_alive(client.name)
 
+        # The client's CPU is also sampled as each part of the script
+        # starts, so that it can be told apart per part.
+        parts = workload.parts(args.workload)
+        part_starts = {first for _, first, _ in parts[1:]}
+        part_samples = {}
+
+        def before_frame(i):
+            if i in part_starts:
+                part_samples[i] = procstat.CpuSample(pid)
+
         cpu_before = procstat.CpuSample(pid)
         weston_before = procstat.CpuSample(session.weston.pid)
         first_event = monotonic_ns()
-        late = play(session, frames)
+        late = play(session, frames, before_frame)
         time.sleep(TAIL_S)
         session.check_client_alive(client.name)
-        cpu = procstat.cpu_between(cpu_before, procstat.CpuSample(pid))
+        cpu_after = procstat.CpuSample(pid)
+        cpu = procstat.cpu_between(cpu_before, cpu_after)
+        bounds = [cpu_before] + [part_samples[first] for _, first, _ in parts[1:]] + [cpu_after]
+        cpu_parts = [{"part": name, "events": workload.event_count(frames[first:end]),
+                      "cpu_ns": procstat.cpu_between(bounds[i], bounds[i + 1])["ns"]}
+                     for i, (name, first, end) in enumerate(parts)]
         weston_cpu = procstat.cpu_between(weston_before, procstat.CpuSample(session.weston.pid))
         rss = procstat.peak_rss_kib(pid)
         record = session.dump()
@@ -199,7 +217,8 @@ def run_once(client, args, frames, keep):
         run = figures.run_figures(record, pid, launched, first_event, events_sent)
         run.update(cpu_ns=cpu["ns"], cpu_stat_ns=cpu["stat_ns"], cpu_source=cpu["source"],
                    threads=cpu["threads"], threads_ended=cpu["threads_ended"],
-                   compositor_cpu_ns=weston_cpu["ns"], peak_rss_kib=rss, late_frames=late)
+                   cpu_parts=cpu_parts, compositor_cpu_ns=weston_cpu["ns"], peak_rss_kib=rss,
+                   late_frames=late)
         return run
     finally:
         session.stop()
@@ -317,6 +336,8 @@ def main(argv):
     for name in names:
         summaries[name]["ratios"] = figures.ratios(summaries[name], summaries.get(role.get("floor")),
                                                    summaries.get(role.get("gtk")))
+        summaries[name]["part_ratios"] = figures.part_ratios(summaries[name], summaries.get(role.get("floor")),
+                                                             summaries.get(role.get("gtk")))
     info = machine()
     late = {name: sum(r["late_frames"] for r in runs[name]) for name in names}
     print(f"Live benchmark, {started:%Y-%m-%d %H:%M} UTC: {info['cores']} cores ({info['cpu']}), "
@@ -330,6 +351,9 @@ def main(argv):
         if role.get(against):
             print(f"\nAs a ratio to {title}:\n")
             print(figures.ratio_table(names, summaries, against))
+    print("\nCPU per touch event by part of the script (the client's CPU time sampled as each part's first "
+          "frame goes out; the ratio is to the floor's in the same part):\n")
+    print(figures.part_table(names, summaries, "floor" if role.get("floor") else None))
     print("\nDetails (every event's wait; CPU of each round; the compositor's CPU):\n")
     print(figures.detail_table(names, summaries))
     if any(late.values()):

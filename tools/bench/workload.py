@@ -69,5 +69,15 @@ def touch_frames(size, centre):
     return frames
 
 
+def parts(size):
+    """The script's parts in order, as (name, first frame, end frame):
+    slices of touch_frames(size) whose CPU the benchmark reports apart."""
+    shape = SIZES[size]
+    taps = 2 * shape["taps"]
+    pinch = shape["pinch_frames"] + 2
+    drag = shape["drag_frames"] + 2
+    return [("taps", 0, taps), ("pinch", taps, taps + pinch), ("drag", taps + pinch, taps + pinch + drag)]
+
+
 def event_count(frames):
     return sum(1 for frame in frames for line in frame if line != "touch-frame")
