@@ -6,7 +6,8 @@
 #   live        the app against weston-simple-touch (the floor) and GTK 4's
 #               gestures demo under headless weston, the same touch script
 #               replayed into each, interleaved over rounds: latency, CPU per
-#               touch event, peak RSS, start-up (tools/bench/README.md)
+#               touch event (the whole script and each part: taps, pinch,
+#               drag), peak RSS, start-up (tools/bench/README.md)
 #   in-process  the toolkit alone (Benchmarks/): touch events per second and
 #               heap allocations per event through the Gestures page, the
 #               same moves paced as live (one frame every 8 ms), those
