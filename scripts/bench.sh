@@ -27,7 +27,7 @@ cd "$(dirname "$0")/.."
 mode=all
 case "${1:-}" in
     live|in-process|scenarios|all) mode=$1; shift ;;
-    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,/^[^#]/p' "$0" | sed -n 's/^# \{0,1\}//p'; exit 0 ;;
     -*|"") ;;
     *) echo "bench.sh: unknown mode '$1' (live, in-process, scenarios or all; --help)" >&2; exit 2 ;;
 esac
