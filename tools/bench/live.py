@@ -12,6 +12,7 @@ scripts/bench.sh live.
 
 import argparse
 import datetime
+import itertools
 import json
 import os
 import platform
@@ -171,7 +172,10 @@ def warm_up(client, args):
         session.stop()
 
 
-def run_once(client, args, frames, keep):
+def run_once(client, args, parts, keep):
+    """One round of client: parts is the script in its parts, as
+    workload.touch_parts gives it."""
+    frames = [frame for _, part in parts for frame in part]
     events_sent = workload.event_count(frames)
     session = WestonSession(args.weston, args.module, args.width, args.height, WESTON_START_S, keep=keep)
     try:
@@ -186,8 +190,7 @@ def run_once(client, args, frames, keep):
 
         # The client's CPU is also sampled as each part of the script
         # starts, so that it can be told apart per part.
-        parts = workload.parts(args.workload)
-        part_starts = {first for _, first, _ in parts[1:]}
+        part_starts = list(itertools.accumulate(len(part) for _, part in parts[:-1]))
         part_samples = {}
 
         def before_frame(i):
@@ -202,10 +205,10 @@ def run_once(client, args, frames, keep):
         session.check_client_alive(client.name)
         cpu_after = procstat.CpuSample(pid)
         cpu = procstat.cpu_between(cpu_before, cpu_after)
-        bounds = [cpu_before] + [part_samples[first] for _, first, _ in parts[1:]] + [cpu_after]
-        cpu_parts = [{"part": name, "events": workload.event_count(frames[first:end]),
+        bounds = [cpu_before] + [part_samples[first] for first in part_starts] + [cpu_after]
+        cpu_parts = [{"part": name, "events": workload.event_count(part),
                       "cpu_ns": procstat.cpu_between(bounds[i], bounds[i + 1])["ns"]}
-                     for i, (name, first, end) in enumerate(parts)]
+                     for i, (name, part) in enumerate(parts)]
         weston_cpu = procstat.cpu_between(weston_before, procstat.CpuSample(session.weston.pid))
         rss = procstat.peak_rss_kib(pid)
         record = session.dump()
@@ -322,10 +325,10 @@ def main(argv):
         for round_number in range(1, args.rounds + 1):
             args.round = round_number
             for client in clients:
-                frames = workload.touch_frames(args.workload, client.centre)
+                parts = workload.touch_parts(args.workload, client.centre)
                 keep = os.path.join(args.keep, keep_name(client, round_number)) if args.keep else None
                 print(f"bench: round {round_number}/{args.rounds}: {client.name}", file=sys.stderr)
-                runs[client.name].append(run_once(client, args, frames, keep))
+                runs[client.name].append(run_once(client, args, parts, keep))
     except BenchError as e:
         print(f"bench: {e}", file=sys.stderr)
         return 1
@@ -339,11 +342,12 @@ def main(argv):
         summaries[name]["part_ratios"] = figures.part_ratios(summaries[name], summaries.get(role.get("floor")),
                                                              summaries.get(role.get("gtk")))
     info = machine()
+    events = sum(workload.event_count(part) for _, part in parts)
     late = {name: sum(r["late_frames"] for r in runs[name]) for name in names}
     print(f"Live benchmark, {started:%Y-%m-%d %H:%M} UTC: {info['cores']} cores ({info['cpu']}), "
           f"Debian {info['debian']}, {info['weston']}, GTK {info['gtk4']}; "
           f"load {load_before[0]:.2f} before, {load()[0]:.2f} after; "
-          f"{args.workload} workload ({workload.event_count(frames)} events), {args.rounds} rounds, "
+          f"{args.workload} workload ({events} events), {args.rounds} rounds, "
           f"{args.width}x{args.height}")
     print()
     print(figures.figure_table(names, summaries))
@@ -365,7 +369,7 @@ def main(argv):
         with open(args.json, "w") as f:
             json.dump({"date": started.isoformat(timespec="seconds"), "machine": info,
                        "load_before": load_before, "load_after": load(),
-                       "settings": {"workload": args.workload, "events": workload.event_count(frames),
+                       "settings": {"workload": args.workload, "events": events,
                                     "frame_interval_s": workload.FRAME_INTERVAL, "rounds": args.rounds,
                                     "size": [args.width, args.height], "settle_s": args.settle,
                                     "tail_s": TAIL_S, "order": names},

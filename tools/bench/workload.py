@@ -31,16 +31,16 @@ def _point(x, y):
     return f"{x:.2f} {y:.2f}"
 
 
-def touch_frames(size, centre):
-    """The script aimed at centre, as a list of touch frames, each a list
-    of weston-inject commands ending with touch-frame."""
+def touch_parts(size, centre):
+    """The script aimed at centre, in its parts: (name, frames) for the
+    taps, the pinch and the drag, each frame a list of weston-inject
+    commands ending with touch-frame."""
     shape = SIZES[size]
-    frames = []
-
+    taps = []
     for i in range(shape["taps"]):
         dx, dy = TAP_OFFSETS[i % len(TAP_OFFSETS)]
-        frames.append([f"touch-down 0 {_point(centre[0] + dx, centre[1] + dy)}", "touch-frame"])
-        frames.append(["touch-up 0", "touch-frame"])
+        taps.append([f"touch-down 0 {_point(centre[0] + dx, centre[1] + dy)}", "touch-frame"])
+        taps.append(["touch-up 0", "touch-frame"])
 
     n = shape["pinch_frames"]
     cx, cy = centre
@@ -53,30 +53,25 @@ def touch_frames(size, centre):
         return (cx + dx, cy + dy), (cx - dx, cy - dy)
 
     a, b = fingers(0)
-    frames.append([f"touch-down 0 {_point(*a)}", f"touch-down 1 {_point(*b)}", "touch-frame"])
+    pinch = [[f"touch-down 0 {_point(*a)}", f"touch-down 1 {_point(*b)}", "touch-frame"]]
     for step in range(1, n + 1):
         a, b = fingers(step)
-        frames.append([f"touch-motion 0 {_point(*a)}", f"touch-motion 1 {_point(*b)}", "touch-frame"])
-    frames.append(["touch-up 0", "touch-up 1", "touch-frame"])
+        pinch.append([f"touch-motion 0 {_point(*a)}", f"touch-motion 1 {_point(*b)}", "touch-frame"])
+    pinch.append(["touch-up 0", "touch-up 1", "touch-frame"])
 
     n = shape["drag_frames"]
     x0, y0 = centre[0] - DRAG_SPAN[0] / 2, centre[1] - DRAG_SPAN[1] / 2
-    frames.append([f"touch-down 0 {_point(x0, y0)}", "touch-frame"])
+    drag = [[f"touch-down 0 {_point(x0, y0)}", "touch-frame"]]
     for step in range(1, n + 1):
         t = step / n
-        frames.append([f"touch-motion 0 {_point(x0 + DRAG_SPAN[0] * t, y0 + DRAG_SPAN[1] * t)}", "touch-frame"])
-    frames.append(["touch-up 0", "touch-frame"])
-    return frames
+        drag.append([f"touch-motion 0 {_point(x0 + DRAG_SPAN[0] * t, y0 + DRAG_SPAN[1] * t)}", "touch-frame"])
+    drag.append(["touch-up 0", "touch-frame"])
+    return [("taps", taps), ("pinch", pinch), ("drag", drag)]
 
 
-def parts(size):
-    """The script's parts in order, as (name, first frame, end frame):
-    slices of touch_frames(size) whose CPU the benchmark reports apart."""
-    shape = SIZES[size]
-    taps = 2 * shape["taps"]
-    pinch = shape["pinch_frames"] + 2
-    drag = shape["drag_frames"] + 2
-    return [("taps", 0, taps), ("pinch", taps, taps + pinch), ("drag", taps + pinch, taps + pinch + drag)]
+def touch_frames(size, centre):
+    """The whole script aimed at centre, as one list of touch frames."""
+    return [frame for _, frames in touch_parts(size, centre) for frame in frames]
 
 
 def event_count(frames):
