@@ -82,8 +82,8 @@ def summarise(runs):
         "cpu_us_per_event": statistics.median(cpu),
         "cpu_us_per_event_range": [min(cpu), max(cpu)],
         "cpu_parts": [{"part": part["part"], "events": part["events"],
-                       "cpu_us_per_event": statistics.median(r["cpu_parts"][i]["cpu_ns"] / part["events"] / 1000
-                                                             for r in runs) if part["events"] else None}
+                       "cpu_us_per_event": median([r["cpu_parts"][i]["cpu_ns"] / part["events"] / 1000
+                                                   for r in runs if part["events"]])}
                       for i, part in enumerate(runs[0]["cpu_parts"])],
         "compositor_cpu_us_per_event": statistics.median(r["compositor_cpu_ns"] / r["events"] / 1000 for r in runs),
         "peak_rss_mib": statistics.median(r["peak_rss_kib"] / 1024 for r in runs),
@@ -106,13 +106,16 @@ FIGURES = [
 ]
 
 
+def _over(mine, theirs):
+    """mine / theirs, or None when either is missing or theirs is zero."""
+    return mine / theirs if mine is not None and theirs else None
+
+
 def ratios(summary, floor, gtk):
     """Each figure of summary over the floor's and over GTK's (None when
     either is missing or zero)."""
     def over(other, key):
-        if not other or summary[key] is None or not other.get(key):
-            return None
-        return summary[key] / other[key]
+        return _over(summary[key], other.get(key) if other else None)
     return {key: {"floor": over(floor, key), "gtk": over(gtk, key)} for key, _, _ in FIGURES}
 
 
@@ -121,12 +124,9 @@ def part_ratios(summary, floor, gtk):
     over GTK's in the same part (None when either is missing or zero)."""
     def per_part(other):
         return {p["part"]: p["cpu_us_per_event"] for p in other["cpu_parts"]} if other else {}
-
-    def over(mine, theirs):
-        return mine / theirs if mine is not None and theirs else None
     floor_parts, gtk_parts = per_part(floor), per_part(gtk)
-    return {p["part"]: {"floor": over(p["cpu_us_per_event"], floor_parts.get(p["part"])),
-                        "gtk": over(p["cpu_us_per_event"], gtk_parts.get(p["part"]))}
+    return {p["part"]: {"floor": _over(p["cpu_us_per_event"], floor_parts.get(p["part"])),
+                        "gtk": _over(p["cpu_us_per_event"], gtk_parts.get(p["part"]))}
             for p in summary["cpu_parts"]}
 
 
