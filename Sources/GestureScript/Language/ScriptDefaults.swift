@@ -59,4 +59,12 @@ public enum ScriptDefaults {
     /// input a compositor could send. Beyond it, distances squared would
     /// soon overflow to infinity.
     public static let coordinateLimit = 8_388_607.0
+    /// What `coordinateLimit` is, as errors that refuse a value beyond it
+    /// say.
+    static let coordinateLimitMeaning = "the range of a Wayland fixed-point value"
+
+    /// Whether `value` is within `coordinateLimit` either way.
+    static func isCoordinate(_ value: Double) -> Bool {
+        abs(value) <= coordinateLimit
+    }
 }

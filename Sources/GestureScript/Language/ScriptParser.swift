@@ -454,10 +454,10 @@ struct LineReader {
     mutating func coordinate(_ what: String, nonNegative: Bool = false) throws(ScriptError) -> Double {
         let column = peek?.column ?? endColumn
         let v = try number(what, nonNegative: nonNegative)
-        guard abs(v) <= ScriptDefaults.coordinateLimit else {
+        guard ScriptDefaults.isCoordinate(v) else {
             let limit = formatScriptNumber(ScriptDefaults.coordinateLimit)
             let range = nonNegative ? "0 to \(limit)" : "-\(limit) to \(limit)"
-            throw fail(column, "expected \(what) from \(range) (the range of a Wayland fixed-point value), got '\(formatScriptNumber(v))'")
+            throw fail(column, "expected \(what) from \(range) (\(ScriptDefaults.coordinateLimitMeaning)), got '\(formatScriptNumber(v))'")
         }
         return v
     }

@@ -132,9 +132,9 @@ extension ViewReference {
                   let dx = Double(parts[0]), let dy = Double(parts[1]), dx.isFinite, dy.isFinite else {
                 throw SyntaxError(message: "expected an offset such as +10,-5 after '@\(name)', got '\(rest)'")
             }
-            let limit = ScriptDefaults.coordinateLimit
-            guard abs(dx) <= limit, abs(dy) <= limit else {
-                throw SyntaxError(message: "offset '\(rest)' after '@\(name)' is beyond \(formatScriptNumber(limit)) px (the range of a Wayland fixed-point value)")
+            guard ScriptDefaults.isCoordinate(dx), ScriptDefaults.isCoordinate(dy) else {
+                let limit = formatScriptNumber(ScriptDefaults.coordinateLimit)
+                throw SyntaxError(message: "offset '\(rest)' after '@\(name)' is beyond \(limit) px (\(ScriptDefaults.coordinateLimitMeaning))")
             }
             offset = Point(x: dx, y: dy)
         }
