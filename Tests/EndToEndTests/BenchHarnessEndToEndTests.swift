@@ -97,6 +97,8 @@ struct BenchHarnessEndToEndTests {
         let summary = try #require(floor["summary"] as? [String: Any])
         // The short script: 2 taps (4 events), a 10-frame pinch (24), a 10-frame drag (12).
         #expect(summary["events"] as? Int == 40)
+        #expect((report["settings"] as? [String: Any])?["events"] as? Int == 40, "\(report["settings"] ?? "none")")
+        #expect(run.stdout.contains("short workload (40 events)"), "no headline:\n\(run.stdout)")
         // Every down and motion (35) is drawn; an up is answered only by the next touch's commit.
         #expect((summary["events_answered"] as? Int ?? 0) >= 35, "\(summary)")
         let commit = try #require(summary["commit_median_ms"] as? Double)

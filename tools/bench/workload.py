@@ -69,9 +69,14 @@ def touch_parts(size, centre):
     return [("taps", taps), ("pinch", pinch), ("drag", drag)]
 
 
+def frames_of(parts):
+    """The frames of parts, as touch_parts gives them, one after the other."""
+    return [frame for _, frames in parts for frame in frames]
+
+
 def touch_frames(size, centre):
     """The whole script aimed at centre, as one list of touch frames."""
-    return [frame for _, frames in touch_parts(size, centre) for frame in frames]
+    return frames_of(touch_parts(size, centre))
 
 
 def event_count(frames):
