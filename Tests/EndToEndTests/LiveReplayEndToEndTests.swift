@@ -29,7 +29,8 @@ struct LiveReplayEndToEndTests {
         try session.send("capabilities touch,keyboard")
         let script = session.runtimeDirectory.appendingPathComponent(name)
         try text.write(to: script, atomically: true, encoding: .utf8)
-        let log = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("live-\(UUID().uuidString).jsonl")
+        // The log is read after the session ends, by the caller.
+        let log = try temporaryDirectoryRemovedAtExit("live-log").appendingPathComponent("live.jsonl")
         let (status, output) = try replay(script, in: session, arguments: arguments + ["--log", log.path])
         return (status, output, AppLog(url: log))
     }

@@ -21,8 +21,9 @@ struct RunnerSuiteTests {
         var report: URL { folder.appendingPathComponent("report") }
     }
 
+    /// One run for every test here; its folder goes when the tests end.
     static let shared: Result<SuiteRun, Error> = Result {
-        let folder = try temporaryDirectory("runner-out")
+        let folder = try temporaryDirectoryRemovedAtExit("runner-out")
         let process = try RunnerProcess.test([
             RunnerProcess.suite, "--jobs", "2", "--watchdog", "5",
             "--worker", RunnerProcess.fixtures + "/crashing-worker.sh",
