@@ -21,6 +21,15 @@ struct FormattingTests {
         #expect(formatFixed(0.0005, digits: 3) == "0.001")
     }
 
+    @Test("whole parts cut toward zero, on both sides of zero; non-finite values as Swift prints them")
+    func wholeParts() {
+        #expect(formatWhole(10.9) == "10")
+        #expect(formatWhole(10) == "10")
+        #expect(formatWhole(-3.7) == "-3")
+        #expect(formatWhole(0.99) == "0")
+        #expect(formatWhole(.nan) == "nan")
+    }
+
     @Test("non-finite and huge values read as Swift prints them")
     func extremes() {
         #expect(formatFixed(.infinity) == "inf")

@@ -40,7 +40,7 @@ public final class CheckMarkGestureRecognizer: GestureRecognizer {
            up.x > 0, up.y < 0, upLength >= minimumUpStroke, upLength > downLength {
             state = .recognized
         } else {
-            fail("not a check mark: down \(formatFixed(downLength.rounded(.towardZero), digits: 0)) px, up \(formatFixed(upLength.rounded(.towardZero), digits: 0)) px")
+            fail("not a check mark: down \(formatWhole(downLength)) px, up \(formatWhole(upLength)) px")
         }
     }
 

@@ -5,6 +5,13 @@ public func formatFixed(_ v: Double, digits: Int = 2) -> String {
     return text
 }
 
+/// `v`'s whole part, cut toward zero (10.9 px reads "10", never "11"),
+/// for messages that compare a distance with its limit: a value just over
+/// the limit never prints as more than it is.
+public func formatWhole(_ v: Double) -> String {
+    formatFixed(v.rounded(.towardZero), digits: 0)
+}
+
 /// `v` in units of its last of `digits` decimals, signed and rounded as
 /// ``appendFixed(_:digits:to:)`` rounds it (half away from zero): numbers
 /// with equal units print alike. Nil where `appendFixed` prints `String(v)`

@@ -35,7 +35,7 @@ open class TapGestureRecognizer: GestureRecognizer {
             let distance = first.location(in: nil).distance(to: previous)
             let limit = thresholds.logicalPixels(thresholds.multiTapDistance)
             if distance > limit {
-                fail("next tap \(formatFixed(distance.rounded(.towardZero), digits: 0)) px away > \(formatCoordinate(limit)) px")
+                fail("next tap \(formatWhole(distance)) px away > \(formatCoordinate(limit)) px")
                 return
             }
             // Only a recognizer that still needs taps judges the pause: a
