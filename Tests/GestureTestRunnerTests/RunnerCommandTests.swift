@@ -99,6 +99,28 @@ struct RunnerCommandTests {
         #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
     }
 
+    @Test("a report whose results file has no end, or cannot be read, stops the merge with one line, exit 2")
+    func mergeUnreadableResults() throws {
+        let folder = try temporaryDirectory("runner-out")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let endless = folder.appendingPathComponent("endless"), unreadable = folder.appendingPathComponent("unreadable")
+        try FileManager.default.createDirectory(at: endless, withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: endless.appendingPathComponent("results.jsonl").path,
+                                                   withDestinationPath: "/dev/zero")
+        // A folder where the file should be: opened, but never read.
+        try FileManager.default.createDirectory(at: unreadable.appendingPathComponent("results.jsonl"),
+                                                withIntermediateDirectories: true)
+        let junit = folder.appendingPathComponent("merged.xml")
+        for (report, message) in [(endless, "report file \(endless.path)/results.jsonl is larger than 64 MiB: not a results file"),
+                                  (unreadable, "cannot read report file \(unreadable.path)/results.jsonl")] {
+            let run = try RunnerProcess.test(["--merge", report.path, "--junit", junit.path])
+            #expect(run.status == 2, "\(run.transcript)")
+            #expect(run.stderr.contains(message), "\(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: junit.path), "nothing merged, nothing written")
+        }
+    }
+
     @Test("the split is the same on every run, and a shard can be balanced by an earlier run's durations")
     func shardsAreStable() throws {
         let folder = try temporaryDirectory("runner-out")

@@ -37,7 +37,7 @@ enum ResultsFile {
         let path = ScriptFiles.path(report, name)
         guard ScriptFiles.exists(path) else { throw .usage("\(report) holds no \(name): not a gesture-demo test report") }
         var results: [ScriptResult] = []
-        for record in LogReader.records(atPath: path) {
+        for record in try records(in: path, called: "report file") {
             guard record.type == "result", let script = record["script"]?.string,
                   let folder = record["folder"]?.string else { continue }
             let number = record["code"]?.number ?? 0
@@ -69,20 +69,27 @@ enum ResultsFile {
     static func durations(in paths: [String]) throws(RunnerError) -> [String: Double] {
         var durations: [String: Double] = [:]
         for path in paths {
-            // A results file holds a line per script: the script size limit
-            // is ample for it.
-            let limit = ScriptFiles.maximumTextSize
-            let read: [UInt8]?
-            do { read = try ScriptFiles.readBytes(path, atMost: limit) } catch { throw .usage("cannot read durations file \(path)") }
-            guard let bytes = read else {
-                throw .usage("durations file \(path) is larger than \(limit >> 20) MiB: not a results file")
-            }
-            for record in LogReader.records(in: bytes) where record.type == "result" {
+            for record in try records(in: path, called: "durations file") where record.type == "result" {
                 if let script = record["script"]?.string, let seconds = record["seconds"]?.number {
                     durations[script] = seconds
                 }
             }
         }
         return durations
+    }
+
+    /// The records of the results file at `path`, which errors call
+    /// `called`. A results file holds a line per script, so the script size
+    /// limit is ample for it: a larger file (or one without end, such as
+    /// /dev/zero) is refused rather than read until the memory runs out,
+    /// and one that cannot be read is refused rather than taken as empty.
+    static func records(in path: String, called: String) throws(RunnerError) -> [ScriptRecord] {
+        let limit = ScriptFiles.maximumTextSize
+        let read: [UInt8]?
+        do { read = try ScriptFiles.readBytes(path, atMost: limit) } catch { throw .usage("cannot read \(called) \(path)") }
+        guard let bytes = read else {
+            throw .usage("\(called) \(path) is larger than \(limit >> 20) MiB: not a results file")
+        }
+        return LogReader.records(in: bytes)
     }
 }
