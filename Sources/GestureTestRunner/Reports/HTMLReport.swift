@@ -137,6 +137,8 @@ struct HTMLReport {
             if !result.status.isPassed { failure(result) }
             if !result.records.isEmpty {
                 pictures(result, story: story, relative: relative)
+            } else if let problem = result.logProblem {
+                Markup.el("p", [("class", "note")]) { "Its log.jsonl was not read (\(problem)), so there is no picture of this run." }
             } else if result.status == .hung || result.status == .crashed {
                 Markup.el("p", [("class", "note")]) { "The worker was gone before it wrote its log, so there is no picture of this run." }
             }

@@ -24,10 +24,6 @@ enum LogReader {
         return records
     }
 
-    static func records(atPath path: String) -> [ScriptRecord] {
-        (try? ScriptFiles.readBytes(path)).map(records(in:)) ?? []
-    }
-
     /// The line at `range` of `bytes`; nil unless it is a flat JSON object.
     static func record(_ bytes: [UInt8], _ range: Range<Int>) -> ScriptRecord? {
         var parser = FlatJSONParser(bytes: bytes, range: range)

@@ -60,18 +60,34 @@ public struct ScriptResult: Sendable {
     public var exit: WorkerExit
     /// The run's log records (empty for malformed scripts).
     public var records: [ScriptRecord]
+    /// Why the run's `log.jsonl` was there but not read ("larger than 256
+    /// MiB", "not a regular file", the C library's reason); its records
+    /// are then missing, and the result rests on the worker's exit and
+    /// output alone.
+    public var logProblem: String?
+
+    /// The largest `log.jsonl` read back, in bytes: four times the script
+    /// size limit. A log is a few times its script's size; one larger than
+    /// this (or without end, such as a link to /dev/zero in a report given
+    /// to `--merge`) would hold the runner's memory for a report nobody
+    /// could read, and is left unread instead.
+    public static let logLimit = 4 * ScriptFiles.maximumTextSize
 
     /// Judges a finished worker from its exit, its output and its log.
     /// A passing script's log is read only when `readsPassingLog` (for the
     /// HTML report); its exit says all the rest.
     init(script: ScriptFile, exit: WorkerExit, output: String, seconds: Double, folder: String,
-         readsPassingLog: Bool = true) {
+         readsPassingLog: Bool = true, logLimit: Int = ScriptResult.logLimit) {
         self.script = script
         self.exit = exit
         self.output = output
         self.seconds = seconds
         self.folder = folder
-        records = exit == .exited(0) && !readsPassingLog ? [] : LogReader.records(atPath: ScriptFiles.path(folder, "log.jsonl"))
+        if exit == .exited(0) && !readsPassingLog {
+            records = []
+        } else {
+            (records, logProblem) = Self.log(in: folder, limit: logLimit)
+        }
         checks = records.last { $0.type == "end" }.flatMap { $0["checks"]?.whole } ?? 0
         let printed = output.split(separator: "\n").map(String.init)
         let path = script.path
@@ -128,6 +144,28 @@ public struct ScriptResult: Sendable {
         case .notStarted(let why):
             status = .crashed
             reason = "could not start: \(why)"
+        }
+        if let logProblem, status != .passed {
+            reason += " (its log.jsonl was not read: \(logProblem))"
+        }
+    }
+
+    /// The records of the `log.jsonl` in `folder`, or why it was not read.
+    /// No log at all is no problem: a worker that died early wrote none.
+    /// Anything but a regular file (a folder, a pipe that would block the
+    /// read, a device) is not a worker's log.
+    private static func log(in folder: String, limit: Int) -> ([ScriptRecord], problem: String?) {
+        let path = ScriptFiles.path(folder, "log.jsonl")
+        guard ScriptFiles.exists(path) else { return ([], nil) }
+        guard let size = FileSystem.size(of: path) else { return ([], "not a regular file") }
+        let tooLarge = "larger than " + (limit >= 1 << 20 && limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes")
+        guard size <= limit else { return ([], tooLarge) }
+        do {
+            // Bounded again: the file may grow while it is read.
+            guard let bytes = try ScriptFiles.readBytes(path, atMost: limit) else { return ([], tooLarge) }
+            return (LogReader.records(in: bytes), nil)
+        } catch {
+            return ([], error.reason)
         }
     }
 

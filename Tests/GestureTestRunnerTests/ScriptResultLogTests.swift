@@ -1,0 +1,74 @@
+import Foundation
+import Glibc
+import TestSupport
+import Testing
+@testable import GestureTestRunner
+
+/// How a result reads its worker's `log.jsonl`: within a size limit, and
+/// only from a regular file, saying why when it did not.
+@Suite("Script results: reading the worker's log")
+struct ScriptResultLogTests {
+    static let script = ScriptFile(path: "s/fail.gds", size: 40)
+    /// A log with one failed check, as a worker writes it.
+    static let log = """
+        {"t":0,"type":"start","script":"s/fail.gds"}
+        {"t":0.1,"type":"assert","line":3,"subject":"page","op":"==","expected":"touches","actual":"flatcube","ok":false}
+        {"t":0.2,"type":"end","checks":1}
+
+        """
+    static let printed = "s/fail.gds:3:1: assertion failed: page == touches: actual flatcube"
+
+    /// A failed run's result for a script folder whose `log.jsonl` is made
+    /// by `makeLog` (given its path).
+    func result(limit: Int = ScriptResult.logLimit, _ makeLog: (String) throws -> Void) throws -> ScriptResult {
+        let folder = try temporaryDirectoryRemovedAtExit("script-result")
+        try makeLog(folder.appendingPathComponent("log.jsonl").path)
+        return ScriptResult(script: Self.script, exit: .exited(1), output: Self.printed + "\n", seconds: 0.1,
+                            folder: folder.path, logLimit: limit)
+    }
+
+    @Test("a log within the limit is read: the failed check, the count of checks, no problem")
+    func readsLog() throws {
+        let read = try result { try Self.log.write(toFile: $0, atomically: false, encoding: .utf8) }
+        #expect(read.logProblem == nil)
+        #expect(read.status == .failed)
+        #expect(read.checks == 1)
+        #expect(read.failedChecks.map(\.message) == [Self.printed])
+    }
+
+    @Test("a log larger than the limit is not read, and the reason says so; the exit still fails the script")
+    func refusesLargeLog() throws {
+        let size = Self.log.utf8.count
+        let exact = try result(limit: size) { try Self.log.write(toFile: $0, atomically: false, encoding: .utf8) }
+        #expect(exact.logProblem == nil, "a log of exactly the limit is read")
+        let large = try result(limit: size - 1) { try Self.log.write(toFile: $0, atomically: false, encoding: .utf8) }
+        #expect(large.records.isEmpty)
+        #expect(large.logProblem == "larger than \(size - 1) bytes")
+        #expect(!large.status.isPassed)
+        #expect(large.reason.hasSuffix("(its log.jsonl was not read: larger than \(size - 1) bytes)"), "\(large.reason)")
+        #expect(ScriptResult.logLimit == 256 << 20)
+    }
+
+    @Test("a folder, a pipe with no writer or a device where the log should be is not read, and nothing blocks")
+    func refusesOtherFiles() throws {
+        let makers: [(String, (String) throws -> Void)] = [
+            ("folder", { try FileManager.default.createDirectory(atPath: $0, withIntermediateDirectories: false) }),
+            ("pipe", { path in #expect(mkfifo(path, 0o600) == 0) }),
+            ("device", { try FileManager.default.createSymbolicLink(atPath: $0, withDestinationPath: "/dev/zero") }),
+        ]
+        for (what, make) in makers {
+            let read = try result(make)
+            #expect(read.records.isEmpty, "\(what)")
+            #expect(read.logProblem == "not a regular file", "\(what)")
+            #expect(read.reason.contains("its log.jsonl was not read: not a regular file"), "\(what): \(read.reason)")
+        }
+    }
+
+    @Test("no log at all is no problem: a worker that died early wrote none")
+    func missingLog() throws {
+        let read = try result { _ in }
+        #expect(read.logProblem == nil)
+        #expect(read.records.isEmpty)
+        #expect(read.reason == Self.printed)
+    }
+}
