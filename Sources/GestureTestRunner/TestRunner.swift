@@ -199,8 +199,12 @@ public struct TestRunner {
             let target = ScriptFiles.path(root, folder)
             try FileSystem.createFolder(target)
             if FileSystem.isDirectory(results[i].folder) {
+                // A worker writes regular files only; anything else (a
+                // folder, a link to a device) is no part of its run.
                 for name in try FileSystem.contents(of: results[i].folder) {
-                    try FileSystem.copy(ScriptFiles.path(results[i].folder, name), to: ScriptFiles.path(target, name))
+                    let source = ScriptFiles.path(results[i].folder, name)
+                    guard FileSystem.size(of: source) != nil else { continue }
+                    try FileSystem.copy(source, to: ScriptFiles.path(target, name))
                 }
             }
             results[i].folder = target

@@ -121,6 +121,31 @@ struct RunnerCommandTests {
         }
     }
 
+    @Test("a merged report whose script log is a link to /dev/zero: the log is named as not read, nothing else is lost, no crash")
+    func mergeEndlessLog() throws {
+        let folder = try temporaryDirectory("runner-out")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("report"), merged = folder.appendingPathComponent("merged")
+        let script = RunnerProcess.suite + "/failing/tap-slides.gds"
+        let first = try RunnerProcess.test([script, "--report", report.path])
+        #expect(first.status == 1, "\(first.transcript)")
+        let scripts = report.appendingPathComponent("scripts")
+        let scriptFolder = try #require(try FileManager.default.contentsOfDirectory(atPath: scripts.path).first)
+        let log = scripts.appendingPathComponent(scriptFolder).appendingPathComponent("log.jsonl")
+        try FileManager.default.removeItem(at: log)
+        try FileManager.default.createSymbolicLink(atPath: log.path, withDestinationPath: "/dev/zero")
+
+        let run = try RunnerProcess.test(["--merge", report.path, "--report", merged.path])
+        #expect(run.status == 1, "the script failed, as in the run merged: \(run.transcript)")
+        #expect(run.stdout.contains("(its log.jsonl was not read: not a regular file)"), "\(run.stdout)")
+        let copied = merged.appendingPathComponent("scripts").appendingPathComponent(scriptFolder)
+        let files = try FileManager.default.contentsOfDirectory(atPath: copied.path)
+        #expect(files.contains("final.png"), "the run's final frame is kept: \(files)")
+        #expect(!files.contains("log.jsonl"), "a device is no part of a run, and is not copied")
+        let page = try String(contentsOf: merged.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.contains("Its log.jsonl was not read (not a regular file)"))
+    }
+
     @Test("the split is the same on every run, and a shard can be balanced by an earlier run's durations")
     func shardsAreStable() throws {
         let folder = try temporaryDirectory("runner-out")

@@ -140,7 +140,7 @@ public enum ScriptFiles {
 
     /// Writes all of `bytes` to the descriptor; returns 0, or the `errno`
     /// of the write that failed.
-    private static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Int32 {
+    public static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Int32 {
         var done = 0
         while done < bytes.count {
             let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)

@@ -45,9 +45,27 @@ enum FileSystem {
         try RunnerError.files { () throws(ScriptFileError) in try ScriptFiles.writeInPlace(bytes, to: path) }
     }
 
+    /// Copies the file at `source` to `destination` (created or emptied) a
+    /// chunk at a time, so that a large file never sits in memory whole.
+    /// Meant for regular files: one without end (a device) is copied until
+    /// the disk is full.
     static func copy(_ source: String, to destination: String) throws(RunnerError) {
-        let bytes = try RunnerError.files { () throws(ScriptFileError) in try ScriptFiles.readBytes(source) }
-        try write(bytes, to: destination)
+        let input = open(source, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw .system("cannot read \(source)", errno) }
+        defer { close(input) }
+        let output = try RunnerError.files { () throws(ScriptFileError) in try ScriptFiles.create(destination) }
+        defer { close(output) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if n == 0 { return }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .system("cannot read \(source)", errno)
+            }
+            let code = chunk.withUnsafeBytes { ScriptFiles.write(UnsafeRawBufferPointer(rebasing: $0[..<n]), to: output) }
+            if code != 0 { throw .system("cannot write \(destination)", code) }
+        }
     }
 
     /// Removes a file or a folder with everything in it; symbolic links are
