@@ -24,6 +24,20 @@ enum LogReader {
         return records
     }
 
+    /// The records of the file at `path`, which is read only up to `limit`
+    /// bytes: a larger file (or one without end, such as /dev/zero) is
+    /// refused rather than read until the memory runs out, and one that
+    /// cannot be read is refused rather than taken as empty.
+    static func records(atPath path: String, atMost limit: Int) throws(RecordsFileError) -> [ScriptRecord] {
+        // A regular file says its size: no need to read it to refuse it.
+        if let size = FileSystem.size(of: path), size > limit { throw .tooLarge(limit: limit) }
+        let read: [UInt8]?
+        do { read = try ScriptFiles.readBytes(path, atMost: limit) } catch { throw .unreadable(error.reason) }
+        // Bounded again: the file may grow while it is read.
+        guard let bytes = read else { throw .tooLarge(limit: limit) }
+        return records(in: bytes)
+    }
+
     /// The line at `range` of `bytes`; nil unless it is a flat JSON object.
     static func record(_ bytes: [UInt8], _ range: Range<Int>) -> ScriptRecord? {
         var parser = FlatJSONParser(bytes: bytes, range: range)
@@ -38,6 +52,25 @@ enum LogReader {
             }
         }
         return ScriptRecord(time: time, type: type, rest)
+    }
+}
+
+/// Why `LogReader.records(atPath:atMost:)` did not read a file.
+enum RecordsFileError: Error {
+    /// Larger than `limit` bytes, or without end.
+    case tooLarge(limit: Int)
+    /// Not readable, for the C library's reason.
+    case unreadable(String)
+
+    /// "larger than 256 MiB", "larger than 100 bytes", or the C library's
+    /// reason.
+    var reason: String {
+        switch self {
+        case .tooLarge(let limit):
+            "larger than " + (limit >= 1 << 20 && limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes")
+        case .unreadable(let reason):
+            reason
+        }
     }
 }
 

@@ -80,16 +80,15 @@ enum ResultsFile {
 
     /// The records of the results file at `path`, which errors call
     /// `called`. A results file holds a line per script, so the script size
-    /// limit is ample for it: a larger file (or one without end, such as
-    /// /dev/zero) is refused rather than read until the memory runs out,
-    /// and one that cannot be read is refused rather than taken as empty.
+    /// limit is ample for it.
     static func records(in path: String, called: String) throws(RunnerError) -> [ScriptRecord] {
-        let limit = ScriptFiles.maximumTextSize
-        let read: [UInt8]?
-        do { read = try ScriptFiles.readBytes(path, atMost: limit) } catch { throw .usage("cannot read \(called) \(path)") }
-        guard let bytes = read else {
-            throw .usage("\(called) \(path) is larger than \(limit >> 20) MiB: not a results file")
+        do {
+            return try LogReader.records(atPath: path, atMost: ScriptFiles.maximumTextSize)
+        } catch {
+            switch error {
+            case .tooLarge: throw .usage("\(called) \(path) is \(error.reason): not a results file")
+            case .unreadable: throw .usage("cannot read \(called) \(path)")
+            }
         }
-        return LogReader.records(in: bytes)
     }
 }

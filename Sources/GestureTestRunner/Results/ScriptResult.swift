@@ -157,16 +157,8 @@ public struct ScriptResult: Sendable {
     private static func log(in folder: String, limit: Int) -> ([ScriptRecord], problem: String?) {
         let path = ScriptFiles.path(folder, "log.jsonl")
         guard ScriptFiles.exists(path) else { return ([], nil) }
-        guard let size = FileSystem.size(of: path) else { return ([], "not a regular file") }
-        let tooLarge = "larger than " + (limit >= 1 << 20 && limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes")
-        guard size <= limit else { return ([], tooLarge) }
-        do {
-            // Bounded again: the file may grow while it is read.
-            guard let bytes = try ScriptFiles.readBytes(path, atMost: limit) else { return ([], tooLarge) }
-            return (LogReader.records(in: bytes), nil)
-        } catch {
-            return ([], error.reason)
-        }
+        guard FileSystem.size(of: path) != nil else { return ([], "not a regular file") }
+        do { return (try LogReader.records(atPath: path, atMost: limit), nil) } catch { return ([], error.reason) }
     }
 
     /// The worker's line for a stopped run (`gesture-demo: FILE:LINE:COL:
