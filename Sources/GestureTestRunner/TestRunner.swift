@@ -202,9 +202,7 @@ public struct TestRunner {
                 // A worker writes regular files only; anything else (a
                 // folder, a link to a device) is no part of its run.
                 for name in try FileSystem.contents(of: results[i].folder) {
-                    let source = ScriptFiles.path(results[i].folder, name)
-                    guard FileSystem.size(of: source) != nil else { continue }
-                    try FileSystem.copy(source, to: ScriptFiles.path(target, name))
+                    try FileSystem.copyRegularFile(ScriptFiles.path(results[i].folder, name), to: ScriptFiles.path(target, name))
                 }
             }
             results[i].folder = target

@@ -54,7 +54,7 @@ struct HTMLReport {
             guard let golden = check.golden, let copy = goldenCopy(check) else { continue }
             let source = golden.hasPrefix("/") ? golden : ScriptFiles.path(ScriptFiles.folder(of: result.script.path), golden)
             let target = ScriptFiles.path(result.folder, copy)
-            if !ScriptFiles.exists(target) && FileSystem.size(of: source) != nil { try? FileSystem.copy(source, to: target) }
+            if !ScriptFiles.exists(target) { _ = try? FileSystem.copyRegularFile(source, to: target) }
         }
     }
 

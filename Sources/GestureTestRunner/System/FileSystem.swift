@@ -45,11 +45,13 @@ enum FileSystem {
         try RunnerError.files { () throws(ScriptFileError) in try ScriptFiles.writeInPlace(bytes, to: path) }
     }
 
-    /// Copies the file at `source` to `destination` (created or emptied) a
-    /// chunk at a time, so that a large file never sits in memory whole.
-    /// Meant for regular files: one without end (a device) is copied until
-    /// the disk is full.
-    static func copy(_ source: String, to destination: String) throws(RunnerError) {
+    /// Copies the regular file at `source` to `destination` (created or
+    /// emptied) a chunk at a time, so that a large file never sits in
+    /// memory whole. Anything else (a folder, a pipe, a device without end)
+    /// is left alone: returns whether it copied.
+    @discardableResult
+    static func copyRegularFile(_ source: String, to destination: String) throws(RunnerError) -> Bool {
+        guard size(of: source) != nil else { return false }
         let input = open(source, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw .system("cannot read \(source)", errno) }
         defer { close(input) }
@@ -58,7 +60,7 @@ enum FileSystem {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            if n == 0 { return }
+            if n == 0 { return true }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw .system("cannot read \(source)", errno)
