@@ -44,7 +44,8 @@ struct ScriptResultLogTests {
         let large = try result(limit: size - 1) { try Self.log.write(toFile: $0, atomically: false, encoding: .utf8) }
         #expect(large.records.isEmpty)
         #expect(large.logProblem == "larger than \(size - 1) bytes")
-        #expect(!large.status.isPassed)
+        #expect(large.status == .failed, "the printed failure says what the log would have")
+        #expect(large.details == [Self.printed])
         #expect(large.reason.hasSuffix("(its log.jsonl was not read: larger than \(size - 1) bytes)"), "\(large.reason)")
         #expect(ScriptResult.logLimit == 256 << 20)
     }
@@ -62,6 +63,32 @@ struct ScriptResultLogTests {
             #expect(read.logProblem == "not a regular file", "\(what)")
             #expect(read.reason.contains("its log.jsonl was not read: not a regular file"), "\(what): \(read.reason)")
         }
+    }
+
+    @Test("with the log unread, a stop the worker printed makes a stopped run, and its printed failures a failed one")
+    func judgesFromPrintedLines() throws {
+        let stop = "gesture-demo: s/fail.gds:5:1: stopped: no view named 'knob' is on screen"
+        let unread: (String) throws -> Void = { try FileManager.default.createDirectory(atPath: $0, withIntermediateDirectories: false) }
+        let folder = try temporaryDirectoryRemovedAtExit("script-result")
+        func judge(_ output: String) throws -> ScriptResult {
+            let log = folder.appendingPathComponent("log.jsonl").path
+            try? FileManager.default.removeItem(atPath: log)
+            try unread(log)
+            return ScriptResult(script: Self.script, exit: .exited(1), output: output, seconds: 0.1, folder: folder.path)
+        }
+        let stopped = try judge(Self.printed + "\n" + stop + " (and 1 failed check)\n")
+        #expect(stopped.status == .stopped)
+        #expect(stopped.reason.hasPrefix("s/fail.gds:5:1: stopped: no view named 'knob' is on screen (its log.jsonl"), "\(stopped.reason)")
+        let second = "s/fail.gds:7:1: assertion failed: label output == \"Tapped\": expected \"Tapped\", actual \"\""
+        let failed = try judge("note: output in /tmp/x\n" + Self.printed + "\n" + second + "\n")
+        #expect(failed.status == .failed)
+        #expect(failed.reason.hasPrefix("2 checks failed, first: " + Self.printed), "\(failed.reason)")
+        #expect(failed.details == [Self.printed, second])
+        let xml = JUnitReport(results: [failed], name: "t").xml
+        #expect(xml.contains(">" + Self.printed + "\n"), "JUnit's failure lists the printed failures: \(xml)")
+        let neither = try judge("gesture-demo: cannot create the output folder\n")
+        #expect(neither.status == .stopped)
+        #expect(neither.reason.hasPrefix("gesture-demo: cannot create the output folder"))
     }
 
     @Test("no log at all is no problem: a worker that died early wrote none")

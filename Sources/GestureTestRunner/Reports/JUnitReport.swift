@@ -73,6 +73,8 @@ struct JUnitReport {
         var lines = result.failedChecks.map { check in
             "\(check.message)\n  expected: \(check.op == "==" ? "" : check.op + " ")\(check.expected)\n  actual:   \(check.actual)"
         }
+        // A failed run whose log was not read: the failures it printed.
+        if lines.isEmpty && result.status == .failed { lines = result.details }
         if result.status != .failed { lines.append(result.reason) }
         return lines.joined(separator: "\n")
     }

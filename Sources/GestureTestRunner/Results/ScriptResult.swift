@@ -125,10 +125,21 @@ public struct ScriptResult: Sendable {
             reason = count == 1 ? failedChecks[0].message
                                 : "\(count) of \(checks) checks failed, first: \(failedChecks[0].message)"
         case .exited(1):
-            // No check failed and no stop was logged: the worker could not
-            // run the script (an output folder it cannot create, ...).
-            status = .stopped
-            reason = printed.last ?? "exit status 1 without a failed check"
+            // The log tells neither a failed check nor a stop: it was not
+            // read, or there is none. What the worker printed does; with
+            // neither printed, it could not run the script (an output
+            // folder it cannot create, ...).
+            let failures = Self.printedFailures(printed, path: path)
+            if let line = Self.stopLine(printed, path: path) {
+                status = .stopped
+                reason = line
+            } else if let first = failures.first {
+                status = .failed
+                reason = failures.count == 1 ? first : "\(failures.count) checks failed, first: \(first)"
+            } else {
+                status = .stopped
+                reason = printed.last ?? "exit status 1 without a failed check"
+            }
         case .exited(let code):
             status = .crashed
             reason = "crashed: exit status \(code)" + Self.lastWords(printed)
@@ -170,6 +181,12 @@ public struct ScriptResult: Sendable {
         return String(said.firstRange(of: " (and ").map { said[..<$0.lowerBound] } ?? said)
     }
 
+    /// The lines a worker printed for its failed checks
+    /// (`FILE:LINE:COL: assertion failed: ...`).
+    private static func printedFailures(_ printed: [String], path: String) -> [String] {
+        printed.filter { $0.hasPrefix(path + ":") && $0.contains(": assertion failed: ") }
+    }
+
     /// The lines a worker printed about a malformed script: each starts
     /// with the script's path and the line's position.
     private static func malformedLines(_ printed: [String], path: String) -> [String] {
@@ -192,7 +209,9 @@ public struct ScriptResult: Sendable {
         let printed = output.split(separator: "\n").map(String.init)
         switch status {
         case .passed: return []
-        case .failed: return failedChecks.map(\.message)
+        case .failed:
+            // Without the log's records, the lines the worker printed.
+            return failedChecks.isEmpty ? Self.printedFailures(printed, path: script.path) : failedChecks.map(\.message)
         case .stopped: return failedChecks.map(\.message) + [reason]
         case .malformed:
             let errors = Self.malformedLines(printed, path: script.path)
