@@ -4,7 +4,8 @@ import GestureKit
 /// `--dpi N`: the density the thresholds' millimetres are converted with.
 /// Shared by live and headless runs and by `compare`.
 struct DensityOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Logical pixels per inch of the output, for thresholds in millimetres "
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Logical pixels per inch of the output, for thresholds in millimetres "
                                + "(default: measured from the output live, 96 headless).", valueName: "N"))
     var dpi: Double?
 

@@ -24,7 +24,7 @@ struct TestCommand: ParsableCommand {
     @Argument(help: "Scripts, or folders of .gds scripts (default: \(TestRunner.defaultPath)).")
     var paths: [String] = []
 
-    @Option(name: [.short, .long], help: "How many scripts run at once, in as many worker processes (default: the number of cores).")
+    @Option(name: [.short, .long], parsing: .unconditional, help: "How many scripts run at once, in as many worker processes (default: the number of cores).")
     var jobs = TestRunner.defaultJobs
 
     @Option(help: "Run only part INDEX of COUNT of the scripts (e.g. 2/4), for a CI matrix; the parts together are the whole suite.")

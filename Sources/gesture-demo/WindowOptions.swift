@@ -6,7 +6,10 @@ import GestureKit
 /// One group for the app and `compare` (ArgumentParser reads the app's
 /// flags wherever they stand, and compare's group gets what the app's read).
 struct WindowOptions: ParsableArguments {
-    @Option(help: "Window size in logical pixels, WIDTHxHEIGHT, until a script's first size (default 800x600).")
+    // Unconditional, as --time-limit: "--size -5x5" is refused for its
+    // value, not taken for a flag with the value missing.
+    @Option(parsing: .unconditional,
+            help: "Window size in logical pixels, WIDTHxHEIGHT, until a script's first size (default 800x600).")
     var size: String?
 
     @Option(help: "Page to show first, until a script's first page.")

@@ -170,6 +170,16 @@ struct ScenarioTests {
         #expect(run.stderr.contains("--time-limit expects a positive number of seconds, got '\(value)'"), "\(run.stderr)")
     }
 
+    @Test("a negative --size or --dpi is refused for its value (exit 2, the flag's own message), not taken for a flag",
+          arguments: [(["--size", "-5x5"], "--size expects WIDTHxHEIGHT from 1x1 to 16384x16384, got '-5x5'"),
+                      (["--dpi", "-3"], "--dpi expects logical pixels per inch from 20 to 1000, got '-3'")])
+    func negativeValues(_ flag: [String], _ message: String) throws {
+        let run = try Scenarios.run("touches.gds", arguments: flag)
+        defer { run.remove() }
+        #expect(run.exitCode == 2)
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+    }
+
     @Test("--record and --log with a headless run are refused (exit 2): a headless run has no live input or log",
           arguments: [["--record", "x.gds"], ["--log", "x.jsonl"]])
     func liveFlagsHeadless(_ flag: [String]) throws {

@@ -230,6 +230,7 @@ struct RunnerCommandTests {
 
     @Test("bad flags and paths are usage errors: exit 2, one line saying what is wrong", arguments: [
         (["--jobs", "0"], "--jobs expects a number of workers of at least 1"),
+        (["--jobs", "-2"], "--jobs expects a number of workers of at least 1, got -2"),
         (["--shard", "4/3"], "--shard expects INDEX/COUNT with 1 <= INDEX <= COUNT (e.g. 2/4), got '4/3'"),
         (["--watchdog", "-1"], "--watchdog expects a positive number of seconds"),
         (["Tests/RunnerFixtures/no-such-folder"], "no such file or folder: Tests/RunnerFixtures/no-such-folder"),
