@@ -111,7 +111,12 @@ struct GestureDemo: ParsableCommand {
         do {
             return try ScriptFiles.readText(path)
         } catch {
-            let reason = error.code == nil ? error.reason : error.code == ENOENT ? "no such file" : "not readable"
+            let reason = switch error.code {
+            case nil: error.reason
+            case ENOENT: "no such file"
+            case EISDIR: "a folder, not a script file"
+            default: "not readable"
+            }
             throw ExitError.usage("cannot read script \(path): \(reason)")
         }
     }

@@ -133,7 +133,7 @@ struct ScenarioTests {
     @Test("a script that is not one is refused with exit 2 and one line: no end (/dev/zero), past 64 MiB, not UTF-8, a folder",
           arguments: [("/dev/zero", "larger than 64 MiB, too large for a script"),
                       ("huge", "larger than 64 MiB, too large for a script"),
-                      ("binary", "not UTF-8 text"), ("/tmp", "not readable")])
+                      ("binary", "not UTF-8 text"), ("/tmp", "a folder, not a script file")])
     func notAScript(_ file: String, _ reason: String) throws {
         let scratch = try temporaryDirectory("scenario")
         defer { try? FileManager.default.removeItem(at: scratch) }
