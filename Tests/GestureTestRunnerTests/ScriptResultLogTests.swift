@@ -45,7 +45,7 @@ struct ScriptResultLogTests {
         #expect(large.records.isEmpty)
         #expect(large.logProblem == "larger than \(size - 1) bytes")
         #expect(large.status == .failed, "the printed failure says what the log would have")
-        #expect(large.details == [Self.printed])
+        #expect(large.details == [Self.printed, "(its log.jsonl was not read: larger than \(size - 1) bytes)"])
         #expect(large.reason.hasSuffix("(its log.jsonl was not read: larger than \(size - 1) bytes)"), "\(large.reason)")
         #expect(ScriptResult.logLimit == 256 << 20)
     }
@@ -83,7 +83,7 @@ struct ScriptResultLogTests {
         let failed = try judge("note: output in /tmp/x\n" + Self.printed + "\n" + second + "\n")
         #expect(failed.status == .failed)
         #expect(failed.reason.hasPrefix("2 checks failed, first: " + Self.printed), "\(failed.reason)")
-        #expect(failed.details == [Self.printed, second])
+        #expect(failed.details == [Self.printed, second, "(its log.jsonl was not read: not a regular file)"])
         let xml = JUnitReport(results: [failed], name: "t").xml
         #expect(xml.contains(">" + Self.printed + "\n"), "JUnit's failure lists the printed failures: \(xml)")
         let neither = try judge("gesture-demo: cannot create the output folder\n")

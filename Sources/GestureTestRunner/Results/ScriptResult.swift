@@ -157,7 +157,7 @@ public struct ScriptResult: Sendable {
             reason = "could not start: \(why)"
         }
         if let logProblem, status != .passed {
-            reason += " (its log.jsonl was not read: \(logProblem))"
+            reason += " " + Self.unreadLog(logProblem)
         }
     }
 
@@ -171,6 +171,9 @@ public struct ScriptResult: Sendable {
         guard FileSystem.size(of: path) != nil else { return ([], "not a regular file") }
         do { return (try LogReader.records(atPath: path, atMost: limit), nil) } catch { return ([], error.reason) }
     }
+
+    /// What a reason adds when the log was there but not read.
+    private static func unreadLog(_ problem: String) -> String { "(its log.jsonl was not read: \(problem))" }
 
     /// The worker's line for a stopped run (`gesture-demo: FILE:LINE:COL:
     /// stopped: ...`), without its prefix and its count of failed checks.
@@ -210,8 +213,10 @@ public struct ScriptResult: Sendable {
         switch status {
         case .passed: return []
         case .failed:
-            // Without the log's records, the lines the worker printed.
-            return failedChecks.isEmpty ? Self.printedFailures(printed, path: script.path) : failedChecks.map(\.message)
+            guard failedChecks.isEmpty else { return failedChecks.map(\.message) }
+            // Without the log's records, the lines the worker printed, and
+            // why the log was not read.
+            return Self.printedFailures(printed, path: script.path) + (logProblem.map { [Self.unreadLog($0)] } ?? [])
         case .stopped: return failedChecks.map(\.message) + [reason]
         case .malformed:
             let errors = Self.malformedLines(printed, path: script.path)
