@@ -81,21 +81,32 @@ public enum ScriptFiles {
 
     /// The bytes of the file at `path`, or its first `limit` bytes.
     public static func readBytes(_ path: String, upTo limit: Int = .max) throws(ScriptFileError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        try readChunks(path, upTo: limit) { bytes += $0 }
+        return bytes
+    }
+
+    /// Reads the file at `path` from its start, at most 64 KiB at a time,
+    /// handing each chunk to `take` until the end or `limit` bytes: a copy
+    /// holds one chunk in memory, never the whole file.
+    public static func readChunks(_ path: String, upTo limit: Int = .max,
+                                  _ take: (ArraySlice<UInt8>) throws(ScriptFileError) -> Void) throws(ScriptFileError) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw ScriptFileError(path: path, action: "read", errno: errno) }
         defer { close(fd) }
-        var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: min(65536, max(limit, 1)))
-        while bytes.count < limit {
+        var done = 0
+        while done < limit {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n == 0 { break }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw ScriptFileError(path: path, action: "read", errno: errno)
             }
-            bytes += chunk[..<min(n, limit - bytes.count)]
+            let kept = min(n, limit - done)
+            try take(chunk[..<kept])
+            done += kept
         }
-        return bytes
     }
 
     /// Writes `text` to `path` atomically (a temporary file renamed into
@@ -171,7 +182,8 @@ public struct ScriptFileError: Error, CustomStringConvertible {
         self.code = code
     }
 
-    init(path: String, action: String, errno code: Int32) {
+    /// A failure for the C library's error number `code`, with its reason.
+    public init(path: String, action: String, errno code: Int32) {
         self.init(path: path, action: action, reason: String(cString: strerror(code)), code: code)
     }
 

@@ -52,22 +52,26 @@ enum FileSystem {
     @discardableResult
     static func copyRegularFile(_ source: String, to destination: String) throws(RunnerError) -> Bool {
         guard size(of: source) != nil else { return false }
-        let input = open(source, O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { throw .system("cannot read \(source)", errno) }
-        defer { close(input) }
-        let output = try RunnerError.files { () throws(ScriptFileError) in try ScriptFiles.create(destination) }
-        defer { close(output) }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            if n == 0 { return true }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .system("cannot read \(source)", errno)
+        // Created once the source is open (at its first chunk, or at the
+        // end of an empty one), so a source that cannot be read leaves no
+        // copy.
+        var output: Int32?
+        defer { if let output { close(output) } }
+        try RunnerError.files { () throws(ScriptFileError) in
+            func opened() throws(ScriptFileError) -> Int32 {
+                if let output { return output }
+                let fd = try ScriptFiles.create(destination)
+                output = fd
+                return fd
             }
-            let code = chunk.withUnsafeBytes { ScriptFiles.write(UnsafeRawBufferPointer(rebasing: $0[..<n]), to: output) }
-            if code != 0 { throw .system("cannot write \(destination)", code) }
+            try ScriptFiles.readChunks(source) { (chunk) throws(ScriptFileError) in
+                let fd = try opened()
+                let code = chunk.withUnsafeBytes { ScriptFiles.write($0, to: fd) }
+                if code != 0 { throw ScriptFileError(path: destination, action: "write", errno: code) }
+            }
+            _ = try opened()
         }
+        return true
     }
 
     /// Removes a file or a folder with everything in it; symbolic links are
