@@ -8,6 +8,8 @@ final class CairoCanvas: Canvas {
     /// Where images are kept as bitmaps; nil draws their content each time
     /// (while making such a bitmap).
     private let rasters: RasterCache?
+    /// The fonts text is set in, shared with the layout that measured it.
+    private let fonts: CairoTextMeasurer
     /// While an image draws its content: the image's rectangle, in the
     /// coordinates it draws in, and its corners, as a clip cairo is given
     /// only for the shapes that may reach beyond them. A shape inside is
@@ -33,9 +35,10 @@ final class CairoCanvas: Canvas {
         }
     }
 
-    init(_ cr: OpaquePointer, rasters: RasterCache?) {
+    init(_ cr: OpaquePointer, rasters: RasterCache?, fonts: CairoTextMeasurer) {
         self.cr = cr
         self.rasters = rasters
+        self.fonts = fonts
     }
 
     func drawImage(_ image: Image, in rect: Rect) {
@@ -229,21 +232,30 @@ final class CairoCanvas: Canvas {
     func drawText(_ text: String, in rect: Rect, font: Font, color: Color, alignment: TextAlignment) {
         guard !text.isEmpty else { return }
         clipped(unless: nil) {
-            CairoText.select(font, in: cr)
-            let metrics = CairoText.metrics(in: cr)
-            // Only centred and right-aligned text needs its width (cairo
-            // shapes the text once more to measure it).
-            let x: Double
-            switch alignment {
-            case .left: x = rect.minX
-            case .center: x = rect.midX - CairoText.advance(of: text, in: cr) / 2
-            case .right: x = rect.maxX - CairoText.advance(of: text, in: cr)
-            }
-            let baseline = rect.midY + (metrics.ascent - metrics.descent) / 2
+            // A font cairo cannot make (out of memory) draws nothing, as
+            // cairo itself would.
+            guard let glyphs = fonts.table(for: font) else { return }
             setColor(color)
-            cairo_move_to(cr, x, baseline)
-            cairo_show_text(cr, text)
+            glyphs.select(in: cr)
+            // Only centred and right-aligned text needs its width.
+            let width = alignment == .left ? 0 : glyphs.width(of: text)
+            glyphs.show(text, x: Self.start(of: width, in: rect, alignment: alignment),
+                        baseline: Self.baseline(in: rect, metrics: glyphs.metrics), in: cr)
         }
+    }
+
+    /// Where a line `width` wide starts in `rect`.
+    private static func start(of width: Double, in rect: Rect, alignment: TextAlignment) -> Double {
+        switch alignment {
+        case .left: rect.minX
+        case .center: rect.midX - width / 2
+        case .right: rect.maxX - width
+        }
+    }
+
+    /// The baseline of a line centred across `rect`'s height.
+    private static func baseline(in rect: Rect, metrics: FontMetrics) -> Double {
+        rect.midY + (metrics.ascent - metrics.descent) / 2
     }
 
     func roundedRectPath(_ r: Rect, radius: Double) {

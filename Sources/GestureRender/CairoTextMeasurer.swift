@@ -5,23 +5,18 @@ import GestureKit
 /// wrap and shrink to what the renderer will show. Give it to every window
 /// the renderer draws (`Window.textMeasurer`).
 public final class CairoTextMeasurer: TextMeasuring {
-    /// A context on a 1x1 surface, only for measuring.
+    /// A context on a 1x1 surface, only for selecting fonts at scale 1.
     private let surface: OpaquePointer
     private let cr: OpaquePointer
-    private var widths: [WidthKey: Double] = [:]
-    private var fontMetrics: [Font: FontMetrics] = [:]
+    private var tables: [Font: GlyphTable] = [:]
 
-    private struct WidthKey: Hashable {
-        var text: String
-        var font: Font
-    }
+    /// Fonts remembered at most: a label shrinking its text tries sizes in
+    /// half points, and a program may ask for any size; a cache that grew
+    /// without end would be a leak in a long session.
+    private static let fontLimit = 64
 
-    /// Widths remembered at most (a label's texts come back often; a
-    /// cache that grew without end would be a leak in a long session).
-    private static let cacheLimit = 4096
-
-    /// A measurer with an empty cache; it measures with the font the renderer
-    /// draws with, so it needs no window or output.
+    /// A measurer that has read no fonts yet; it measures with the font the
+    /// renderer draws with, so it needs no window or output.
     public init() {
         surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
         cr = cairo_create(surface)
@@ -32,22 +27,26 @@ public final class CairoTextMeasurer: TextMeasuring {
         cairo_surface_destroy(surface)
     }
 
+    /// Zero for a font cairo cannot make (out of memory), as cairo would
+    /// measure it.
     public func width(of text: String, font: Font) -> Double {
-        let key = WidthKey(text: text, font: font)
-        if let known = widths[key] { return known }
-        CairoText.select(font, in: cr)
-        let width = CairoText.advance(of: text, in: cr)
-        if widths.count >= Self.cacheLimit { widths.removeAll(keepingCapacity: true) }
-        widths[key] = width
-        return width
+        table(for: font)?.width(of: text) ?? 0
     }
 
     public func metrics(of font: Font) -> FontMetrics {
-        if let known = fontMetrics[font] { return known }
+        table(for: font)?.metrics ?? FontMetrics(ascent: 0, descent: 0)
+    }
+
+    /// The glyphs of `font`, its printable ASCII read from cairo at once
+    /// and any other character as first needed; nil only if cairo cannot
+    /// make the font (out of memory).
+    func table(for font: Font) -> GlyphTable? {
+        if let known = tables[font] { return known }
         CairoText.select(font, in: cr)
-        let metrics = CairoText.metrics(in: cr)
-        fontMetrics[font] = metrics
-        return metrics
+        guard let table = GlyphTable(font: font, selectedIn: cr) else { return nil }
+        if tables.count >= Self.fontLimit { tables.removeAll(keepingCapacity: true) }
+        tables[font] = table
+        return table
     }
 }
 
@@ -63,6 +62,10 @@ enum CairoText {
         cairo_select_font_face(cr, face, CAIRO_FONT_SLANT_NORMAL,
                                font.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(cr, font.size)
+        setOptions(in: cr)
+    }
+
+    static func setOptions(in cr: OpaquePointer) {
         cairo_set_font_options(cr, unhintedMetrics)
     }
 
@@ -75,17 +78,4 @@ enum CairoText {
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         return options
     }()
-
-    /// The advance of `text` in the selected font, in user space.
-    static func advance(of text: String, in cr: OpaquePointer) -> Double {
-        var extents = cairo_text_extents_t()
-        cairo_text_extents(cr, text, &extents)
-        return extents.x_advance
-    }
-
-    static func metrics(in cr: OpaquePointer) -> FontMetrics {
-        var extents = cairo_font_extents_t()
-        cairo_font_extents(cr, &extents)
-        return FontMetrics(ascent: extents.ascent, descent: extents.descent)
-    }
 }

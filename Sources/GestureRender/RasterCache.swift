@@ -21,10 +21,16 @@ final class RasterCache {
     }
 
     private var entries: [ObjectIdentifier: Entry] = [:]
+    /// The fonts an image's text is set in.
+    private let fonts: CairoTextMeasurer
     /// No bitmap side is longer than this (pixels).
     static let maximumSide = 4096
     /// Bitmaps kept at most.
     static let capacity = 8
+
+    init(fonts: CairoTextMeasurer) {
+        self.fonts = fonts
+    }
 
     deinit {
         for entry in entries.values { cairo_surface_destroy(entry.surface) }
@@ -48,7 +54,7 @@ final class RasterCache {
             return nil
         }
         cairo_scale(cr, Double(width) / image.size.width, Double(height) / image.size.height)
-        CairoCanvas(cr, rasters: nil).drawContent(of: image)
+        CairoCanvas(cr, rasters: nil, fonts: fonts).drawContent(of: image)
         cairo_destroy(cr)
         cairo_surface_flush(surface)
         entries[key] = Entry(image: image, surface: surface, pixelSize: (width, height))

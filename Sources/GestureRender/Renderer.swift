@@ -12,11 +12,13 @@ public final class Renderer {
     /// window it draws (`Window.textMeasurer`).
     public let textMeasurer = CairoTextMeasurer()
     /// The bitmaps of the images shown, kept from frame to frame.
-    private let rasters = RasterCache()
+    private let rasters: RasterCache
 
     /// A renderer with its own text measurer and an empty image cache; keep one
     /// per window, so images' bitmaps survive from frame to frame.
-    public init() {}
+    public init() {
+        rasters = RasterCache(fonts: textMeasurer)
+    }
 
     /// Draws into a premultiplied ARGB8888 buffer (`wl_shm` ARGB8888 and
     /// XRGB8888 share this layout on little-endian machines). `scale` maps
@@ -47,7 +49,7 @@ public final class Renderer {
         // would each be filled again on every frame.
         var occlusion = Occlusion(cover: cull.cover(among: window.subviews, toWindow: .identity,
                                                     repainted: cull.pixels(of: window, scale: scale)))
-        let canvas = CairoCanvas(cr, rasters: rasters)
+        let canvas = CairoCanvas(cr, rasters: rasters, fonts: textMeasurer)
         if occlusion.cover == nil {
             // The window's background replaces whatever the reused buffer held.
             cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)

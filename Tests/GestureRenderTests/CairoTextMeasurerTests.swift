@@ -1,3 +1,4 @@
+import CCairo
 import GestureKit
 import GestureRender
 import Testing
@@ -53,5 +54,98 @@ struct CairoTextMeasurerTests {
         let regular = measurer.width(of: "FlatCube", font: Font(size: 16))
         #expect(measurer.width(of: "FlatCube", font: Font(size: 16, bold: true)) > regular)
         #expect(measurer.width(of: "FlatCube", font: Font(size: 16)) == regular)
+    }
+
+    /// Texts in several scripts, with marks, symbols and a character
+    /// beyond the Basic Multilingual Plane.
+    static let texts = ["Rotated, Radians:0.52, Velocity:1.10", "Ünïcödé naïve façade", "→ ✓ ½ °", "手势 жест",
+                        "👍 tap", "a\tb", "iiiii WWWWW"]
+
+    /// A context that sets text as the renderer means to: the face it
+    /// names, unhinted metrics.
+    static func selectFont(_ font: Font, in cr: OpaquePointer) {
+        cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+                               font.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(cr, font.size)
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_set_font_options(cr, options)
+        cairo_font_options_destroy(options)
+    }
+
+    @Test("a width is exactly the advance cairo gives the whole text, in every script and twice over")
+    func widthsAreCairos() throws {
+        let measurer = CairoTextMeasurer()
+        // The measurer sets up the font configuration the renderer uses.
+        _ = measurer.metrics(of: Font(size: 12))
+        let surface = try #require(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1))
+        defer { cairo_surface_destroy(surface) }
+        let cr = try #require(cairo_create(surface))
+        defer { cairo_destroy(cr) }
+        for font in [Font(size: 13), Font(size: 22, bold: true)] {
+            Self.selectFont(font, in: cr)
+            for text in Self.texts {
+                var extents = cairo_text_extents_t()
+                cairo_text_extents(cr, text, &extents)
+                #expect(measurer.width(of: text, font: font) == extents.x_advance, "\(text) in \(font)")
+                #expect(measurer.width(of: text, font: font) == extents.x_advance, "\(text) again")
+            }
+        }
+        #expect(measurer.width(of: "", font: Font(size: 13)) == 0)
+    }
+
+    @Test("a label's text is drawn pixel for pixel as cairo_show_text sets it, at scale 1, 1.5 and 2",
+          arguments: [1.0, 1.5, 2.0])
+    func drawnAsCairoSetsIt(scale: Double) throws {
+        let size = Size(width: 480, height: 50 * Double(Self.texts.count))
+        let window = Window(size: size, timeSource: VirtualTimeSource())
+        window.backgroundColor = .white
+        let renderer = Renderer()
+        window.textMeasurer = renderer.textMeasurer
+        var labels: [Label] = []
+        for (i, text) in Self.texts.enumerated() {
+            let label = Label(text: text, frame: Rect(x: 10, y: 5 + 50 * Double(i), width: 460, height: 40))
+            label.font = Font(size: 17 + Double(i), bold: i % 2 == 1)
+            label.textColor = .black
+            label.alignment = [.left, .center, .right][i % 3]
+            window.addSubview(label)
+            labels.append(label)
+        }
+        window.layoutIfNeeded()
+        let width = Int((size.width * scale).rounded()), height = Int((size.height * scale).rounded())
+        let stride = width * 4
+        var drawn = [UInt8](repeating: 0, count: stride * height)
+        drawn.withUnsafeMutableBytes {
+            renderer.render(window, into: $0.baseAddress!, width: width, height: height, stride: stride, scale: scale,
+                            clip: nil)
+        }
+
+        var expected = [UInt8](repeating: 0, count: stride * height)
+        try expected.withUnsafeMutableBytes { bytes in
+            let surface = try #require(cairo_image_surface_create_for_data(
+                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width),
+                Int32(height), Int32(stride)))
+            defer { cairo_surface_destroy(surface) }
+            let cr = try #require(cairo_create(surface))
+            defer { cairo_destroy(cr) }
+            cairo_set_source_rgb(cr, 1, 1, 1)
+            cairo_paint(cr)
+            cairo_scale(cr, scale, scale)
+            cairo_set_source_rgb(cr, 0, 0, 0)
+            for label in labels {
+                let layout = label.textLayout
+                let line = try #require(layout.lines.first)
+                #expect(layout.lines.count == 1 && !layout.isTruncated, "\(label.text)")
+                let metrics = renderer.textMeasurer.metrics(of: layout.font)
+                Self.selectFont(layout.font, in: cr)
+                cairo_move_to(cr, label.frame.minX + line.frame.minX,
+                              label.frame.minY + line.frame.midY + (metrics.ascent - metrics.descent) / 2)
+                cairo_show_text(cr, line.text)
+            }
+        }
+        let differing = zip(drawn, expected).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(differing) bytes differ at scale \(scale)")
+        // Not blank: each label drew its text.
+        #expect(drawn.filter { $0 < 128 }.count > 1000)
     }
 }

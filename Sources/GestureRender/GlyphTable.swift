@@ -1,0 +1,166 @@
+import CCairo
+import GestureKit
+
+/// One font's glyphs as cairo sets text in it: for each character, the
+/// glyph cairo picks and how far it moves the pen.
+///
+/// Cairo sets text one glyph per Unicode scalar, each placed where the
+/// previous one's advance left the pen, with no kerning or shaping; so the
+/// width of a text is the sum of its characters' advances, added in order,
+/// which is how cairo adds them (`cairo_text_extents` gives the same
+/// figure), and the glyphs to draw follow from the same table. A label
+/// whose text changes every frame is then measured and drawn without
+/// asking cairo to convert, look up and measure the whole text again each
+/// time: only a character never seen in the font goes to cairo, once.
+final class GlyphTable {
+    struct Glyph {
+        /// The glyph's index in the font.
+        var index: UInt
+        /// How far it moves the pen, in user space (unhinted).
+        var advance: Double
+    }
+
+    /// The face text in this font is drawn with (a reference of ours).
+    let face: OpaquePointer
+    let font: Font
+    let metrics: FontMetrics
+    /// The font at scale 1, unhinted metrics: where the glyphs come from.
+    private let scaledFont: OpaquePointer
+    /// ASCII, looked up by value: the printable characters read when the
+    /// table is made, the control characters when first asked for.
+    private var ascii = [Glyph?](repeating: nil, count: 128)
+    private var others: [Unicode.Scalar: Glyph] = [:]
+    /// Characters beyond ASCII remembered at most (text in many scripts
+    /// would otherwise grow the table without end in a long session).
+    private static let othersLimit = 4096
+
+    /// The table of the font that `cr`, a context at scale 1, has
+    /// selected, or nil if cairo could not make it.
+    init?(font: Font, selectedIn cr: OpaquePointer) {
+        guard let scaled = cairo_get_scaled_font(cr), cairo_scaled_font_status(scaled) == CAIRO_STATUS_SUCCESS,
+              let face = cairo_get_font_face(cr), cairo_font_face_status(face) == CAIRO_STATUS_SUCCESS else {
+            return nil
+        }
+        scaledFont = cairo_scaled_font_reference(scaled)
+        self.face = cairo_font_face_reference(face)
+        self.font = font
+        var extents = cairo_font_extents_t()
+        cairo_scaled_font_extents(scaled, &extents)
+        metrics = FontMetrics(ascent: extents.ascent, descent: extents.descent)
+        readPrintableASCII()
+    }
+
+    deinit {
+        cairo_scaled_font_destroy(scaledFont)
+        cairo_font_face_destroy(face)
+    }
+
+    func glyph(for scalar: Unicode.Scalar) -> Glyph {
+        let value = Int(scalar.value)
+        if value < 128 {
+            if let known = ascii[value] { return known }
+            let glyph = lookUp(scalar)
+            ascii[value] = glyph
+            return glyph
+        }
+        if let known = others[scalar] { return known }
+        let glyph = lookUp(scalar)
+        if others.count >= Self.othersLimit { others.removeAll(keepingCapacity: true) }
+        others[scalar] = glyph
+        return glyph
+    }
+
+    /// The advance of `text` set on one line.
+    func width(of text: String) -> Double {
+        var pen = 0.0
+        for scalar in text.unicodeScalars { pen += glyph(for: scalar).advance }
+        return pen
+    }
+
+    /// Selects this font in `cr`, as `CairoText.select` would, without
+    /// looking the face up again.
+    func select(in cr: OpaquePointer) {
+        cairo_set_font_face(cr, face)
+        cairo_set_font_size(cr, font.size)
+        CairoText.setOptions(in: cr)
+    }
+
+    /// Draws `text` on one line from `x` along `baseline` with the font
+    /// selected in `cr` (`select(in:)`), exactly as `cairo_show_text`
+    /// would: from the pen position cairo keeps (in device space, to a
+    /// 256th of a pixel), one glyph after the other.
+    func show(_ text: String, x: Double, baseline: Double, in cr: OpaquePointer) {
+        let count = text.unicodeScalars.count
+        guard count > 0 else { return }
+        var start = (x: x, y: baseline)
+        cairo_move_to(cr, x, baseline)
+        cairo_get_current_point(cr, &start.x, &start.y)
+        cairo_new_path(cr)
+        withUnsafeTemporaryAllocation(of: cairo_glyph_t.self, capacity: count) { glyphs in
+            var pen = start.x
+            var placed = 0
+            for scalar in text.unicodeScalars {
+                let glyph = glyph(for: scalar)
+                glyphs[placed] = cairo_glyph_t(index: glyph.index, x: pen, y: start.y)
+                pen += glyph.advance
+                placed += 1
+            }
+            cairo_show_glyphs(cr, glyphs.baseAddress, Int32(placed))
+        }
+    }
+
+    /// The printable ASCII characters, in one call to cairo: most text
+    /// is made of them, and a font first used for a label changing every
+    /// frame then needs no more lookups.
+    private func readPrintableASCII() {
+        let first: UInt8 = 0x20, last: UInt8 = 0x7e
+        let text = String(String.UnicodeScalarView((first...last).map { Unicode.Scalar($0) }))
+        var glyphs: UnsafeMutablePointer<cairo_glyph_t>?
+        var count: Int32 = 0
+        let status = cairo_scaled_font_text_to_glyphs(scaledFont, 0, 0, text, Int32(text.utf8.count), &glyphs, &count,
+                                                      nil, nil, nil)
+        defer { cairo_glyph_free(glyphs) }
+        guard status == CAIRO_STATUS_SUCCESS, let glyphs, Int(count) == Int(last - first) + 1 else { return }
+        for offset in 0..<Int(count) {
+            ascii[Int(first) + offset] = measured(glyphs[offset].index)
+        }
+    }
+
+    /// What cairo makes of `scalar` alone; a character cairo cannot set
+    /// (it never fails for a valid one) takes no room and draws glyph 0.
+    private func lookUp(_ scalar: Unicode.Scalar) -> Glyph {
+        // The character's UTF-8 and its glyph both fit on the stack, so
+        // cairo is given room for the glyph and allocates nothing.
+        var glyph = cairo_glyph_t()
+        let status = withUnsafeMutablePointer(to: &glyph) { room -> cairo_status_t in
+            var glyphs: UnsafeMutablePointer<cairo_glyph_t>? = room
+            var count: Int32 = 1
+            let status = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 4) { utf8 in
+                var length: Int32 = 0
+                for unit in scalar.utf8 {
+                    utf8[Int(length)] = CChar(bitPattern: unit)
+                    length += 1
+                }
+                return cairo_scaled_font_text_to_glyphs(scaledFont, 0, 0, utf8.baseAddress, length, &glyphs, &count,
+                                                        nil, nil, nil)
+            }
+            // Cairo allocates a larger array only if the room given is too
+            // small, which one character never needs; free it if it did.
+            if let glyphs, glyphs != room {
+                if status == CAIRO_STATUS_SUCCESS, count == 1 { room.pointee = glyphs.pointee }
+                cairo_glyph_free(glyphs)
+            }
+            return count == 1 ? status : CAIRO_STATUS_INVALID_STRING
+        }
+        guard status == CAIRO_STATUS_SUCCESS else { return Glyph(index: 0, advance: 0) }
+        return measured(glyph.index)
+    }
+
+    /// Glyph `index` with its advance: how far cairo moves the pen past it.
+    private func measured(_ index: UInt) -> Glyph {
+        var glyph = cairo_glyph_t(index: index, x: 0, y: 0)
+        var extents = cairo_text_extents_t()
+        cairo_scaled_font_glyph_extents(scaledFont, &glyph, 1, &extents)
+        return Glyph(index: index, advance: extents.x_advance)
+    }
+}
