@@ -37,9 +37,8 @@ public final class CairoTextMeasurer: TextMeasuring {
         table(for: font)?.metrics ?? FontMetrics(ascent: 0, descent: 0)
     }
 
-    /// The glyphs of `font`, its printable ASCII read from cairo at once
-    /// and any other character as first needed; nil only if cairo cannot
-    /// make the font (out of memory).
+    /// The glyphs of `font`, each read from cairo as first needed; nil
+    /// only if cairo cannot make the font (out of memory).
     func table(for font: Font) -> GlyphTable? {
         if let known = tables[font] { return known }
         CairoText.select(font, in: cr)

@@ -26,8 +26,7 @@ final class GlyphTable {
     let metrics: FontMetrics
     /// The font at scale 1, unhinted metrics: where the glyphs come from.
     private let scaledFont: OpaquePointer
-    /// ASCII, looked up by value: the printable characters read when the
-    /// table is made, the control characters when first asked for.
+    /// ASCII, looked up by value; nil until first asked for.
     private var ascii = [Glyph?](repeating: nil, count: 128)
     private var others: [Unicode.Scalar: Glyph] = [:]
     /// Characters beyond ASCII remembered at most (text in many scripts
@@ -47,7 +46,6 @@ final class GlyphTable {
         var extents = cairo_font_extents_t()
         cairo_scaled_font_extents(scaled, &extents)
         metrics = FontMetrics(ascent: extents.ascent, descent: extents.descent)
-        readPrintableASCII()
     }
 
     deinit {
@@ -106,23 +104,6 @@ final class GlyphTable {
                 placed += 1
             }
             cairo_show_glyphs(cr, glyphs.baseAddress, Int32(placed))
-        }
-    }
-
-    /// The printable ASCII characters, in one call to cairo: most text
-    /// is made of them, and a font first used for a label changing every
-    /// frame then needs no more lookups.
-    private func readPrintableASCII() {
-        let first: UInt8 = 0x20, last: UInt8 = 0x7e
-        let text = String(String.UnicodeScalarView((first...last).map { Unicode.Scalar($0) }))
-        var glyphs: UnsafeMutablePointer<cairo_glyph_t>?
-        var count: Int32 = 0
-        let status = cairo_scaled_font_text_to_glyphs(scaledFont, 0, 0, text, Int32(text.utf8.count), &glyphs, &count,
-                                                      nil, nil, nil)
-        defer { cairo_glyph_free(glyphs) }
-        guard status == CAIRO_STATUS_SUCCESS, let glyphs, Int(count) == Int(last - first) + 1 else { return }
-        for offset in 0..<Int(count) {
-            ascii[Int(first) + offset] = measured(glyphs[offset].index)
         }
     }
 
