@@ -167,8 +167,10 @@ public struct ScriptResult: Sendable {
     /// read, a device) is not a worker's log.
     private static func log(in folder: String, limit: Int) -> ([ScriptRecord], problem: String?) {
         let path = ScriptFiles.path(folder, "log.jsonl")
-        guard ScriptFiles.exists(path) else { return ([], nil) }
-        guard FileSystem.size(of: path) != nil else { return ([], "not a regular file") }
+        // The usual case, a regular log, costs one look at the file.
+        guard FileSystem.size(of: path) != nil else {
+            return ([], ScriptFiles.exists(path) ? "not a regular file" : nil)
+        }
         do { return (try LogReader.records(atPath: path, atMost: limit), nil) } catch { return ([], error.reason) }
     }
 
