@@ -2,6 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The live benchmark's harness (tools/bench, weston-inject's timing)
 /// against weston-simple-touch, whose answers are known: it commits a new
 /// buffer for every touch down and motion. These check that the harness
@@ -76,17 +80,109 @@ struct BenchHarnessEndToEndTests {
         #expect(record.events.first?.commit == nil)
     }
 
+    // MARK: weston-inject replay
+
+    /// CLOCK_MONOTONIC in nanoseconds, the clock of the module's times.
+    private static func monotonicNanoseconds() -> Int {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return now.tv_sec * 1_000_000_000 + now.tv_nsec
+    }
+
+    @Test("replay runs queued steps on the compositor's own clock: each step's events carry its slot's time, and the client answers them")
+    func replayRunsStepsOnTime() throws {
+        let session = try WestonSession(width: 800, height: 600)
+        defer { session.stop() }
+        try session.send(["capabilities touch,keyboard", "timing-start"])
+        let client = try session.launchClient(executable: URL(fileURLWithPath: Self.simpleTouch))
+        let pid = Int(client.processIdentifier)
+        let shown = try session.waitFor(timeout: 10) {
+            try Self.dump(session).clients.contains { $0.pid == pid && $0.firstRepaint != nil }
+        }
+        try #require(shown, "weston-simple-touch never showed a frame; weston log:\n\(session.westonLogTail())")
+
+        let steps = ["touch-down 0 400 300; touch-frame", "touch-motion 0 410 300; touch-frame",
+                     "touch-motion 0 420 300;touch-down 1 300 250 ; touch-frame",
+                     "touch-up 0; touch-up 1; touch-frame"]
+        try session.send(steps.map { "replay-add \($0)" })
+        let interval = 30_000_000
+        let start = Self.monotonicNanoseconds() + 50_000_000
+        try session.send("replay-start \(start) \(interval)")
+        // Queued steps wait while a replay runs.
+        #expect(throws: WestonSessionError.self) { try session.send("replay-add touch-frame") }
+        try session.send("replay-wait")
+        let finished = Self.monotonicNanoseconds()
+        #expect(finished >= start + 3 * interval, "replay-wait answered before the last step's slot")
+
+        var record = try Self.dump(session)
+        _ = try session.waitFor(timeout: 3) {
+            record = try Self.dump(session)
+            return record.events.filter { $0.type != "up" }.allSatisfy { $0.repaint != nil }
+        }
+        #expect(record.events.map(\.type) == ["down", "motion", "motion", "down", "up", "up"])
+        let stepOfEvent = [0, 1, 2, 2, 3, 3]
+        for (event, step) in zip(record.events, stepOfEvent) {
+            let late = event.event - (start + step * interval)
+            // Never early; late by no more than a busy machine's dispatch.
+            #expect(late >= 0 && late < 10_000_000, "\(event) is \(late) ns after its slot")
+            #expect(event.pid == pid)
+        }
+        for event in record.events where event.type != "up" {
+            #expect(event.commit != nil, "unanswered \(event)")
+        }
+        // The queue was used up: a second wait has nothing to wait for.
+        #expect(throws: WestonSessionError.self) { try session.send("replay-wait") }
+    }
+
+    @Test("replay refuses steps it cannot run and reports the first failing command when its run ends")
+    func replayRefusesBadInput() throws {
+        let session = try WestonSession(width: 320, height: 240)
+        defer { session.stop() }
+        func reason(_ command: String) -> String? {
+            do {
+                try session.send(command)
+                return nil
+            } catch WestonSessionError.commandFailed(_, let reason) {
+                return reason
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(reason("replay-wait") == "no replay was started")
+        #expect(reason("replay-start 1 8000000") == "no steps queued (replay-add)")
+        #expect(reason("replay-add") == "wrong number of arguments")
+        #expect(reason("replay-add screenshot /tmp/x.png") == "only input commands can be replayed")
+        #expect(reason("replay-add touch-frame; timing-start") == "only input commands can be replayed")
+        #expect(reason("replay-add touch-frame;; touch-frame") == "empty command in step")
+        #expect(reason("replay-add warp-drive engage") == "only input commands can be replayed")
+
+        try session.send(["replay-add touch-down 0 10 10; touch-frame", "replay-add touch-motion 0 banana 10",
+                          "replay-add touch-up 0; touch-frame"])
+        let now = Self.monotonicNanoseconds()
+        #expect(reason("replay-start \(now - 1_000_000_000) 8000000") == "start is in the past")
+        #expect(reason("replay-start \(now + 120_000_000_000) 8000000") == "start is more than 60 s away")
+        #expect(reason("replay-start \(now + 50_000_000) 10") == "interval must be 1000 to 10000000000 ns")
+        #expect(reason("replay-start soon 8000000") == "start must be CLOCK_MONOTONIC nanoseconds")
+        try session.send("replay-start \(Self.monotonicNanoseconds() + 20_000_000) 8000000")
+        #expect(reason("replay-start \(Self.monotonicNanoseconds() + 20_000_000) 8000000") == "a replay is running")
+        #expect(reason("replay-wait") == "step 2: coordinates must be finite numbers")
+        // The steps after a failure still ran (the touch is up again), and
+        // the control socket goes on answering.
+        try session.send(["touch-down 0 20 20", "touch-frame", "touch-up 0", "touch-frame", "ping"])
+    }
+
     // MARK: tools/bench/live.py
 
-    @Test("the live benchmark plays a short round into weston-simple-touch and reports its figures from ordered timing records")
-    func liveBenchmarkShortRound() throws {
+    @Test("the live benchmark plays a short round into weston-simple-touch and reports its figures from ordered timing records",
+          arguments: ["compositor", "driver"])
+    func liveBenchmarkShortRound(pacing: String) throws {
         let scratch = try temporaryDirectory("bench-e2e")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let json = scratch.appendingPathComponent("bench.json")
         let kept = scratch.appendingPathComponent("kept")
         // The module named relative to the working folder, as a user types it.
         let run = try Self.runBench(["--clients", "simple-touch", "--rounds", "1", "--workload", "short",
-                                     "--settle", "0.2", "--json", json.path, "--keep", kept.path],
+                                     "--settle", "0.2", "--json", json.path, "--keep", kept.path, "--pacing", pacing],
                                     moduleRelative: true)
         try #require(run.status == 0, "exit \(run.status); stderr:\n\(run.stderr)")
         #expect(run.stdout.contains("| weston-simple-touch |"), "no table row:\n\(run.stdout)")
@@ -99,6 +195,8 @@ struct BenchHarnessEndToEndTests {
         #expect(summary["events"] as? Int == 40)
         #expect((report["settings"] as? [String: Any])?["events"] as? Int == 40, "\(report["settings"] ?? "none")")
         #expect(run.stdout.contains("short workload (40 events)"), "no headline:\n\(run.stdout)")
+        #expect(run.stdout.contains("paced by the \(pacing)"), "no pacing in the headline:\n\(run.stdout)")
+        #expect((report["settings"] as? [String: Any])?["pacing"] as? String == pacing)
         // Every down and motion (35) is drawn; an up is answered only by the next touch's commit.
         #expect((summary["events_answered"] as? Int ?? 0) >= 35, "\(summary)")
         let commit = try #require(summary["commit_median_ms"] as? Double)

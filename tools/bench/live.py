@@ -36,6 +36,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 WESTON_START_S = 10.0
 # A frame sent this much after its slot counts as late (the machine was busy).
 LATE_FRAME_S = 0.004
+# With the compositor pacing the script: how far ahead of its first frame
+# the replay is started, and how long before each part's first frame the
+# client's CPU is sampled (one frame interval is 8 ms).
+REPLAY_LEAD_NS = 50_000_000
+PART_SAMPLE_LEAD_NS = 2_000_000
 # After the last frame: long enough for a client's last frame to be drawn,
 # committed and repainted (several refresh periods).
 TAIL_S = 0.3
@@ -141,6 +146,40 @@ def play(session, frames, before_frame=None):
     return late
 
 
+def replay(session, frames, before_part=None, part_starts=()):
+    """Queues the touch frames in weston-inject and lets the compositor run
+    them on its own clock, one every FRAME_INTERVAL, while the driver
+    sleeps (input from a device reaches a compositor with no other process
+    waking for each event). before_part, if given, is called with the index
+    of each frame in part_starts shortly before that frame is due. Returns
+    the replay's start (CLOCK_MONOTONIC ns)."""
+    session.send([f"replay-add {'; '.join(frame)}" for frame in frames], timeout=30)
+    interval = round(workload.FRAME_INTERVAL * 1e9)
+    start = monotonic_ns() + REPLAY_LEAD_NS
+    session.send([f"replay-start {start} {interval}"])
+    for i in part_starts:
+        delay = (start + i * interval - PART_SAMPLE_LEAD_NS - monotonic_ns()) / 1e9
+        if delay > 0:
+            time.sleep(delay)
+        if before_part:
+            before_part(i)
+    session.send(["replay-wait"], timeout=len(frames) * workload.FRAME_INTERVAL + 10)
+    return start
+
+
+def late_replayed_frames(record, frames, start):
+    """How many frames the compositor ran over LATE_FRAME_S after their slot,
+    from the time stamps of their first events (every frame has one)."""
+    times = [e["event"] for e in record["events"]]
+    interval = round(workload.FRAME_INTERVAL * 1e9)
+    late, index = 0, 0
+    for i, frame in enumerate(frames):
+        if index < len(times) and times[index] - (start + i * interval) > LATE_FRAME_S * 1e9:
+            late += 1
+        index += workload.event_count([frame])
+    return late
+
+
 def check_record(record, client, pid, events_sent):
     """The harness's own checks: every injected event reached the client
     and the times are ordered. A failure here is a harness or aiming
@@ -200,7 +239,10 @@ def run_once(client, args, parts, keep):
         cpu_before = procstat.CpuSample(pid)
         weston_before = procstat.CpuSample(session.weston.pid)
         first_event = monotonic_ns()
-        late = play(session, frames, before_frame)
+        if args.pacing == "compositor":
+            replay_start = replay(session, frames, before_frame, part_starts)
+        else:
+            late = play(session, frames, before_frame)
         time.sleep(TAIL_S)
         session.check_client_alive(client.name)
         cpu_after = procstat.CpuSample(pid)
@@ -213,6 +255,8 @@ def run_once(client, args, parts, keep):
         rss = procstat.peak_rss_kib(pid)
         record = session.dump()
         session.send(["timing-stop"])
+        if args.pacing == "compositor":
+            late = late_replayed_frames(record, frames, replay_start)
         if args.shots:
             session.send([f"screenshot {os.path.abspath(args.shots)}/{keep_name(client, args.round)}-end.png"])
 
@@ -279,6 +323,9 @@ def parse_args(argv):
                    help="seconds to wait for a client's first frame (default 10)")
     p.add_argument("--settle", type=float, default=1.0,
                    help="seconds between a client's first frame and the workload (default 1)")
+    p.add_argument("--pacing", choices=["compositor", "driver"], default="compositor",
+                   help="compositor: the script is queued in weston-inject and run on the compositor's clock "
+                        "while the driver sleeps (default); driver: this process sends each frame as it is due")
     p.add_argument("--json", help="write the figures and every run's data here")
     p.add_argument("--keep", help="keep each run's logs and timing record in this folder")
     p.add_argument("--shots", help="screenshots after mapping and after the workload, in this folder "
@@ -350,7 +397,7 @@ def main(argv):
           f"Debian {info['debian']}, {info['weston']}, GTK {info['gtk4']}; "
           f"load {load_before[0]:.2f} before, {load()[0]:.2f} after; "
           f"{args.workload} workload ({events} events), {args.rounds} rounds, "
-          f"{args.width}x{args.height}")
+          f"{args.width}x{args.height}, paced by the {args.pacing}")
     print()
     print(figures.figure_table(names, summaries))
     for against, title in (("floor", "weston-simple-touch"), ("gtk", "GTK")):
@@ -371,7 +418,7 @@ def main(argv):
         with open(args.json, "w") as f:
             json.dump({"date": started.isoformat(timespec="seconds"), "machine": info,
                        "load_before": load_before, "load_after": load(),
-                       "settings": {"workload": args.workload, "events": events,
+                       "settings": {"workload": args.workload, "events": events, "pacing": args.pacing,
                                     "frame_interval_s": workload.FRAME_INTERVAL, "rounds": args.rounds,
                                     "size": [args.width, args.height], "settle_s": args.settle,
                                     "tail_s": TAIL_S, "order": names},

@@ -34,6 +34,6 @@ mkdir -p "$(dirname "$out")"
 cc -shared -fPIC -O2 -g -std=gnu11 -Wall -Wextra -Werror=implicit-function-declaration \
 	-fvisibility=hidden -I "$here" -I "$scratch" -o "$out" \
 	"$here/inject.c" "$here/control.c" "$here/input.c" "$here/pointer-gestures.c" \
-	"$here/screenshot.c" "$here/timing.c" "$here/output.c" "$scratch/pointer-gestures-unstable-v1-protocol.c" \
+	"$here/screenshot.c" "$here/timing.c" "$here/output.c" "$here/replay.c" "$scratch/pointer-gestures-unstable-v1-protocol.c" \
 	$(pkg-config --cflags --libs libweston-10 wayland-server libpng xkbcommon) -lm
 echo "$out"

@@ -112,6 +112,9 @@ static const struct inject_command inject_commands[] = {
 	{ "timing-stop", 0, 0, 0, false, cmd_timing_stop },
 	{ "timing-dump", 1, 1, 0, true, cmd_timing_dump },
 	{ "output-physical-size", 2, 2, 0, false, cmd_output_physical_size },
+	{ "replay-add", 1, 1, 0, true, cmd_replay_add },
+	{ "replay-start", 2, 2, 0, false, cmd_replay_start },
+	{ "replay-wait", 0, 0, 0, false, cmd_replay_wait },
 	{ "ping", 0, 0, 0, false, cmd_ping },
 };
 
@@ -169,8 +172,16 @@ find_command(const char *name, size_t len)
 	return NULL;
 }
 
-static const char *
-client_run_line(struct inject_client *client, char *line)
+bool
+inject_command_is_input(const char *name, size_t len)
+{
+	const struct inject_command *cmd = find_command(name, len);
+
+	return cmd && cmd->needs_cap != 0;
+}
+
+const char *
+inject_run_line(struct inject_client *client, char *line)
 {
 	const struct inject_command *cmd;
 	char *argv[INJECT_MAX_WORDS + 1];
@@ -219,11 +230,19 @@ client_run_line(struct inject_client *client, char *line)
 
 /* ---- control connections ---------------------------------------------- */
 
+/* A command's reply is still to come: later lines wait for it. */
+static bool
+client_is_waiting(const struct inject_client *client)
+{
+	return client->shot || client->waiting;
+}
+
 static void
 client_destroy(struct inject_client *client)
 {
 	if (client->shot)
 		shot_destroy(client->shot);
+	replay_destroy(client->replay);
 	if (client->resume_source)
 		wl_event_source_remove(client->resume_source);
 	wl_list_remove(&client->link);
@@ -289,10 +308,10 @@ client_flush(struct inject_client *client)
 		memmove(client->out, client->out + n, client->out_len - n);
 		client->out_len -= n;
 	}
-	/* Not reading while a capture is pending keeps a level-triggered
+	/* Not reading while a reply is pending keeps a level-triggered
 	 * readable socket from spinning the compositor's loop. */
 	wl_event_source_fd_update(client->source,
-				  (client->shot ? 0 : WL_EVENT_READABLE) |
+				  (client_is_waiting(client) ? 0 : WL_EVENT_READABLE) |
 				  (client->out_len ? WL_EVENT_WRITABLE : 0));
 	return true;
 }
@@ -305,7 +324,7 @@ client_process_input(struct inject_client *client)
 	size_t start = 0;
 	char *nl;
 
-	while (!client->shot &&
+	while (!client_is_waiting(client) &&
 	       (nl = memchr(client->in + start, '\n',
 			    client->in_len - start)) != NULL) {
 		char *line = client->in + start;
@@ -324,7 +343,7 @@ client_process_input(struct inject_client *client)
 			/* Would silently truncate the command otherwise. */
 			reason = "embedded NUL byte";
 		} else {
-			reason = client_run_line(client, line);
+			reason = inject_run_line(client, line);
 		}
 		if (reason == INJECT_PENDING)
 			continue;
@@ -337,7 +356,7 @@ client_process_input(struct inject_client *client)
 
 	/* No newline within the limit: drop what we have and skip up to the
 	 * next newline, so there is still one reply per line. */
-	if (client->in_len == INJECT_LINE_MAX && !client->shot) {
+	if (client->in_len == INJECT_LINE_MAX && !client_is_waiting(client)) {
 		client->discarding = true;
 		client->in_len = 0;
 	}

@@ -7,6 +7,7 @@
  *   input.c             touch, pointer and keyboard input; seat capabilities
  *   pointer-gestures.c  the zwp_pointer_gestures_v1 server weston 10 lacks
  *   screenshot.c        output capture to PNG
+ *   replay.c            input steps run on the compositor's own clock
  *   timing.c            event -> commit -> repaint times for benchmarks
  *   output.c            what clients are told about the output
  *
@@ -109,6 +110,8 @@ struct inject {
 
 /* A pending capture; owned by screenshot.c. */
 struct inject_shot;
+/* A queue of input steps and its run; owned by replay.c. */
+struct inject_replay;
 
 /* One connection to the control socket. */
 struct inject_client {
@@ -121,6 +124,11 @@ struct inject_client {
 	 * keep the order of the commands. */
 	struct inject_shot *shot;
 	struct wl_event_source *resume_source;
+	/* Input steps queued to run on the compositor's clock (replay.c);
+	 * NULL until the first replay-add. */
+	struct inject_replay *replay;
+	/* A replay-wait's reply is pending. */
+	bool waiting;
 
 	char in[INJECT_LINE_MAX + 1];
 	size_t in_len;
@@ -152,6 +160,12 @@ extern const char INJECT_PENDING[];
 bool parse_double(const char *s, double *out);	/* finite */
 bool parse_long(const char *s, long min, long max, long *out);
 bool parse_pressed(const char *s, bool *pressed);	/* pressed|released */
+
+/* Runs one command line as if it came over the socket, without a reply:
+ * NULL, a reason, or INJECT_PENDING. The line is split in place. */
+const char *inject_run_line(struct inject_client *client, char *line);
+/* Whether the name (len bytes) is an input command (needs a capability). */
+bool inject_command_is_input(const char *name, size_t len);
 
 /* Queues "ok" (reason NULL) or "error: reason"; false if it cannot. */
 bool client_queue_reply(struct inject_client *client, const char *reason);
@@ -215,6 +229,15 @@ const char *cmd_output_physical_size(struct inject_client *client, char **argv);
 void shot_destroy(struct inject_shot *shot);
 
 const char *cmd_screenshot(struct inject_client *client, char **argv);
+
+/* ---- replay.c --------------------------------------------------------- */
+
+/* Ends a run and frees the queue (its connection is going away). */
+void replay_destroy(struct inject_replay *replay);
+
+const char *cmd_replay_add(struct inject_client *client, char **argv);
+const char *cmd_replay_start(struct inject_client *client, char **argv);
+const char *cmd_replay_wait(struct inject_client *client, char **argv);
 
 /* ---- timing.c --------------------------------------------------------- */
 
