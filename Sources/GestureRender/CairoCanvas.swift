@@ -10,12 +10,31 @@ final class CairoCanvas: Canvas {
     private let rasters: RasterCache?
     /// The fonts text is set in, shared with the layout that measured it.
     private let fonts: CairoTextMeasurer
+    /// Fills shapes straight into the buffer where cairo's state allows
+    /// (`fillDirectly`); nil leaves every shape to cairo.
+    private let coverage: CoverageFill?
     /// While an image draws its content: the image's rectangle, in the
     /// coordinates it draws in, and its corners, as a clip cairo is given
     /// only for the shapes that may reach beyond them. A shape inside is
     /// drawn unclipped, which looks the same and spares cairo intersecting
     /// the shape with a turned rectangle.
     private var imageClip: ContentClip?
+
+    /// The rounded corners of views that clip their subviews, innermost
+    /// last, cut from what is drawn inside them (`pushCornerCut`).
+    private var cornerCuts: [CornerCut] = []
+
+    /// A rectangle with rounded corners that clips, kept out of cairo's
+    /// clip until cairo draws (`withCornerCuts`).
+    private struct CornerCut {
+        let rect: Rect
+        let radius: Double
+        /// User space to device space where it was set.
+        let matrix: cairo_matrix_t
+        /// The same in device pixels, a convex polygon clockwise on
+        /// screen, made when a shape filled directly first needs it.
+        var polygon: [Point]?
+    }
 
     /// An image's rectangle with its corners rounded by `radius`.
     private struct ContentClip {
@@ -35,10 +54,46 @@ final class CairoCanvas: Canvas {
         }
     }
 
-    init(_ cr: OpaquePointer, rasters: RasterCache?, fonts: CairoTextMeasurer) {
+    init(_ cr: OpaquePointer, rasters: RasterCache?, fonts: CairoTextMeasurer, coverage: CoverageFill? = nil) {
         self.cr = cr
         self.rasters = rasters
         self.fonts = fonts
+        self.coverage = coverage
+    }
+
+    /// Clips what is drawn from now on to `rect` (user space) with its
+    /// corners rounded by `radius`, until `popCornerCut()`; cairo's clip
+    /// must already hold `rect` itself. Shapes the canvas fills into the
+    /// buffer are cut to it as polygons; what cairo draws is clipped to
+    /// it then.
+    func pushCornerCut(_ rect: Rect, radius: Double) {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        cornerCuts.append(CornerCut(rect: rect, radius: radius, matrix: m, polygon: nil))
+    }
+
+    func popCornerCut() {
+        cornerCuts.removeLast()
+    }
+
+    /// Runs `draw` (cairo drawing) clipped to the corner cuts.
+    private func withCornerCuts(_ draw: () -> Void) {
+        guard !cornerCuts.isEmpty else {
+            draw()
+            return
+        }
+        cairo_save(cr)
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        for cut in cornerCuts {
+            var at = cut.matrix
+            cairo_set_matrix(cr, &at)
+            roundedRectPath(cut.rect, radius: cut.radius)
+            cairo_clip(cr)
+        }
+        cairo_set_matrix(cr, &m)
+        draw()
+        cairo_restore(cr)
     }
 
     func drawImage(_ image: Image, in rect: Rect) {
@@ -63,7 +118,7 @@ final class CairoCanvas: Canvas {
             }
             return
         }
-        clipped(unless: rect) {
+        clipped(unless: rect) { withCornerCuts {
             cairo_save(cr)
             // Painting the bitmap through a pixel-aligned box around where it
             // lands: the bitmap's own edges (transparent beyond, filtered)
@@ -81,7 +136,7 @@ final class CairoCanvas: Canvas {
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
             cairo_paint(cr)
             cairo_restore(cr)
-        }
+        } }
     }
 
     /// Draws `image`'s content at its natural size, cut to its rectangle
@@ -129,17 +184,32 @@ final class CairoCanvas: Canvas {
 
     func fill(_ rect: Rect, color: Color) {
         clipped(unless: rect) {
-            setColor(color)
-            cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
-            cairo_fill(cr)
+            if fillDirectly(color: color, { polygons, t in
+                polygons.addPolygon(transform: t) {
+                    ConvexOutline.appendRoundedRect(rect, radius: 0, tolerance: 1, to: &$0)
+                }
+            }) { return }
+            withCornerCuts {
+                setColor(color)
+                cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+                cairo_fill(cr)
+            }
         }
     }
 
     func fillRoundedRect(_ rect: Rect, radius: Double, color: Color) {
         clipped(unless: rect, shapeRadius: rect.fittingCornerRadius(radius)) {
-            roundedRectPath(rect, radius: radius)
-            setColor(color)
-            cairo_fill(cr)
+            if fillDirectly(color: color, { polygons, t in
+                let tolerance = deviceTolerance()
+                polygons.addPolygon(transform: t) {
+                    ConvexOutline.appendRoundedRect(rect, radius: radius, tolerance: tolerance, to: &$0)
+                }
+            }) { return }
+            withCornerCuts {
+                roundedRectPath(rect, radius: radius)
+                setColor(color)
+                cairo_fill(cr)
+            }
         }
     }
 
@@ -154,16 +224,29 @@ final class CairoCanvas: Canvas {
         let middle = rect.insetBy(dx: lineWidth / 2, dy: lineWidth / 2)
         let rad = middle.fittingCornerRadius(radius)
         let outer = rad > 0 ? rad + lineWidth / 2 : 0
+        let hole = rect.insetBy(dx: lineWidth, dy: lineWidth)
+        let holeRadius = Swift.max(0, rad - lineWidth / 2)
         clipped(unless: rect, shapeRadius: outer) {
-            roundedRectPath(rect, radius: outer)
-            let hole = rect.insetBy(dx: lineWidth, dy: lineWidth)
-            if hole.width > 0, hole.height > 0 {
-                roundedRectPath(hole, radius: Swift.max(0, rad - lineWidth / 2))
+            if fillDirectly(color: color, { polygons, t in
+                let tolerance = deviceTolerance()
+                polygons.addPolygon(transform: t) {
+                    ConvexOutline.appendRoundedRect(rect, radius: outer, tolerance: tolerance, to: &$0)
+                }
+                guard hole.width > 0, hole.height > 0 else { return }
+                polygons.addPolygon(transform: t, reversed: true) {
+                    ConvexOutline.appendRoundedRect(hole, radius: holeRadius, tolerance: tolerance, to: &$0)
+                }
+            }) { return }
+            withCornerCuts {
+                roundedRectPath(rect, radius: outer)
+                if hole.width > 0, hole.height > 0 {
+                    roundedRectPath(hole, radius: holeRadius)
+                }
+                setColor(color)
+                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+                cairo_fill(cr)
+                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
             }
-            setColor(color)
-            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
-            cairo_fill(cr)
-            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
         }
     }
 
@@ -178,10 +261,20 @@ final class CairoCanvas: Canvas {
             let tolerance = deviceTolerance()
             let cut = clip.outline ?? ConvexOutline.roundedRect(clip.rect, radius: clip.radius, tolerance: tolerance)
             imageClip?.outline = cut
-            setColor(color)
-            fillPolygon(ConvexOutline.ellipse(in: rect, tolerance: tolerance).clipped(toConvex: cut))
+            let polygon = ConvexOutline.ellipse(in: rect, tolerance: tolerance).clipped(toConvex: cut)
+            if fillDirectly(color: color, { polygons, t in
+                polygons.addPolygon(transform: t) { $0.append(contentsOf: polygon) }
+            }) { return }
+            withCornerCuts {
+                setColor(color)
+                fillPolygon(polygon)
+            }
             return
         }
+        if fillDirectly(color: color, { polygons, t in
+            let tolerance = deviceTolerance()
+            polygons.addPolygon(transform: t) { ConvexOutline.appendEllipse(in: rect, tolerance: tolerance, to: &$0) }
+        }) { return }
         // Inside any image clip (the cut case returned above): no clip.
         cairo_save(cr)
         cairo_translate(cr, rect.midX, rect.midY)
@@ -190,6 +283,85 @@ final class CairoCanvas: Canvas {
         cairo_restore(cr)
         setColor(color)
         cairo_fill(cr)
+    }
+
+    /// Fills the polygons `build` adds (in user space; it gets the
+    /// transformation to device space) in `color` straight into the
+    /// buffer, when cairo would draw them there unchanged otherwise: onto
+    /// an image surface of 32-bit pixels, not into a group, compositing
+    /// over with antialiasing, clipped to whole-pixel rectangles. Returns
+    /// false, having drawn nothing, when cairo must draw them.
+    private func fillDirectly(color: Color, _ build: (CoverageFill, AffineTransform) -> Void) -> Bool {
+        guard let coverage, let target = directTarget(), let clip = deviceClip() else { return false }
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        coverage.begin()
+        build(coverage, AffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0))
+        for i in cornerCuts.indices {
+            coverage.cut(toConvex: cornerCutPolygon(i))
+        }
+        let surface = cairo_get_target(cr)
+        cairo_surface_flush(surface)
+        coverage.fill(color: color, clip: clip, into: target)
+        cairo_surface_mark_dirty(surface)
+        return true
+    }
+
+    /// Corner cut `i` as a polygon in device pixels, clockwise on screen.
+    private func cornerCutPolygon(_ i: Int) -> [Point] {
+        if let polygon = cornerCuts[i].polygon { return polygon }
+        let cut = cornerCuts[i], m = cut.matrix
+        let t = AffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
+        let scale = Swift.max(Self.scales(of: m).x, Self.scales(of: m).y)
+        let tolerance = scale > 0 ? cairo_get_tolerance(cr) / scale : .infinity
+        var polygon = ConvexOutline.roundedRect(cut.rect, radius: cut.radius, tolerance: tolerance).map { t.apply(to: $0) }
+        // A mirroring transformation turns it the other way round.
+        if m.xx * m.yy - m.xy * m.yx < 0 { polygon.reverse() }
+        cornerCuts[i].polygon = polygon
+        return polygon
+    }
+
+    /// The pixels of the surface being drawn on, if shapes may be filled
+    /// into them directly.
+    private func directTarget() -> CoverageFill.Target? {
+        guard let surface = cairo_get_target(cr), cairo_get_group_target(cr) == surface,
+              cairo_get_operator(cr) == CAIRO_OPERATOR_OVER, cairo_get_antialias(cr) != CAIRO_ANTIALIAS_NONE,
+              cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
+              cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32
+                || cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24,
+              let data = cairo_image_surface_get_data(surface) else { return nil }
+        var dx = 0.0, dy = 0.0
+        cairo_surface_get_device_offset(surface, &dx, &dy)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard dx == 0, dy == 0, stride % 4 == 0 else { return nil }
+        return CoverageFill.Target(pixels: UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self),
+                                   width: Int(cairo_image_surface_get_width(surface)),
+                                   height: Int(cairo_image_surface_get_height(surface)), stride: stride / 4)
+    }
+
+    /// The clip as rectangles of whole device pixels, or nil where it is
+    /// not one (a rounded or turned clip, or none set).
+    private func deviceClip() -> [CoverageFill.PixelBox]? {
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        let list = cairo_copy_clip_rectangle_list(cr)
+        cairo_restore(cr)
+        guard let list else { return nil }
+        defer { cairo_rectangle_list_destroy(list) }
+        guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return nil }
+        var boxes: [CoverageFill.PixelBox] = []
+        boxes.reserveCapacity(Int(list.pointee.num_rectangles))
+        for i in 0..<Int(list.pointee.num_rectangles) {
+            let r = list.pointee.rectangles[i]
+            let box = CoverageFill.PixelBox(x0: Int(r.x.rounded()), y0: Int(r.y.rounded()),
+                                            x1: Int((r.x + r.width).rounded()), y1: Int((r.y + r.height).rounded()))
+            // Cairo lists a clip as rectangles only when they are whole
+            // pixels; anything else is left to cairo.
+            guard Double(box.x0) == r.x, Double(box.y0) == r.y,
+                  Double(box.x1) == r.x + r.width, Double(box.y1) == r.y + r.height else { return nil }
+            boxes.append(box)
+        }
+        return boxes
     }
 
     /// The user-space distance a flattened curve may stray from the true
@@ -219,19 +391,19 @@ final class CairoCanvas: Canvas {
 
     func strokeLine(from: Point, to: Point, color: Color, lineWidth: Double) {
         let cap = lineWidth / 2
-        clipped(unless: Rect(boundingPoints: from, to, from, to).insetBy(dx: -cap, dy: -cap)) {
+        clipped(unless: Rect(boundingPoints: from, to, from, to).insetBy(dx: -cap, dy: -cap)) { withCornerCuts {
             setColor(color)
             cairo_set_line_width(cr, lineWidth)
             cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
             cairo_move_to(cr, from.x, from.y)
             cairo_line_to(cr, to.x, to.y)
             cairo_stroke(cr)
-        }
+        } }
     }
 
     func drawText(_ text: String, in rect: Rect, font: Font, color: Color, alignment: TextAlignment) {
         guard !text.isEmpty else { return }
-        clipped(unless: nil) {
+        clipped(unless: nil) { withCornerCuts {
             // A font cairo cannot make (out of memory) draws nothing, as
             // cairo itself would.
             guard let glyphs = fonts.table(for: font) else { return }
@@ -241,7 +413,7 @@ final class CairoCanvas: Canvas {
             let width = alignment == .left ? 0 : glyphs.width(of: text)
             glyphs.show(text, x: Self.start(of: width, in: rect, alignment: alignment),
                         baseline: Self.baseline(in: rect, metrics: glyphs.metrics), in: cr)
-        }
+        } }
     }
 
     /// Where a line `width` wide starts in `rect`.

@@ -12,35 +12,45 @@ enum ConvexOutline {
     /// fills `rect`, close enough that no point of the ellipse is farther
     /// than `tolerance` from it (and never fewer than 8).
     static func ellipse(in rect: Rect, tolerance: Double) -> [Point] {
+        var points: [Point] = []
+        appendEllipse(in: rect, tolerance: tolerance, to: &points)
+        return points
+    }
+
+    /// `ellipse(in:tolerance:)`'s vertices, appended to `points`.
+    static func appendEllipse(in rect: Rect, tolerance: Double, to points: inout [Point]) {
         let a = rect.width / 2, b = rect.height / 2
         let count = 4 * quarterSteps(radius: Swift.max(a, b), tolerance: tolerance, least: 2)
-        var points: [Point] = []
-        points.reserveCapacity(count)
+        points.reserveCapacity(points.count + count)
         for i in 0..<count {
             let angle = 2 * Double.pi * Double(i) / Double(count)
             points.append(Point(x: rect.midX + a * cos(angle), y: rect.midY + b * sin(angle)))
         }
-        return points
     }
 
     /// The vertices, clockwise on screen, of `rect` with its corners
     /// rounded by `radius` (each arc flattened within `tolerance`); the
     /// four corners when `radius` is 0.
     static func roundedRect(_ rect: Rect, radius: Double, tolerance: Double) -> [Point] {
-        let r = rect.fittingCornerRadius(radius)
-        let corners = [(rect.maxX - r, rect.maxY - r, 0.0), (rect.minX + r, rect.maxY - r, Double.pi / 2),
-                       (rect.minX + r, rect.minY + r, Double.pi), (rect.maxX - r, rect.minY + r, 3 * Double.pi / 2)]
-        guard r > 0 else { return corners.map { Point(x: $0.0, y: $0.1) } }
-        let steps = quarterSteps(radius: r, tolerance: tolerance, least: 1)
         var points: [Point] = []
-        points.reserveCapacity(4 * (steps + 1))
-        for (cx, cy, start) in corners {
+        appendRoundedRect(rect, radius: radius, tolerance: tolerance, to: &points)
+        return points
+    }
+
+    /// `roundedRect(_:radius:tolerance:)`'s vertices, appended to `points`.
+    static func appendRoundedRect(_ rect: Rect, radius: Double, tolerance: Double, to points: inout [Point]) {
+        let r = rect.fittingCornerRadius(radius)
+        // Each corner's centre and the angle its arc starts at.
+        let corners = ((rect.maxX - r, rect.maxY - r, 0.0), (rect.minX + r, rect.maxY - r, Double.pi / 2),
+                       (rect.minX + r, rect.minY + r, Double.pi), (rect.maxX - r, rect.minY + r, 3 * Double.pi / 2))
+        let steps = r > 0 ? quarterSteps(radius: r, tolerance: tolerance, least: 1) : 0
+        points.reserveCapacity(points.count + 4 * (steps + 1))
+        for (cx, cy, start) in [corners.0, corners.1, corners.2, corners.3] {
             for i in 0...steps {
-                let angle = start + Double.pi / 2 * Double(i) / Double(steps)
+                let angle = start + Double.pi / 2 * Double(i) / Double(Swift.max(steps, 1))
                 points.append(Point(x: cx + r * cos(angle), y: cy + r * sin(angle)))
             }
         }
-        return points
     }
 
     /// How many chords a quarter turn of a circle of `radius` takes for

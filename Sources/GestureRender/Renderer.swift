@@ -13,6 +13,8 @@ public final class Renderer {
     public let textMeasurer = CairoTextMeasurer()
     /// The bitmaps of the images shown, kept from frame to frame.
     private let rasters: RasterCache
+    /// Fills views' shapes straight into the buffer (kept for its room).
+    private let coverage = CoverageFill()
 
     /// A renderer with its own text measurer and an empty image cache; keep one
     /// per window, so images' bitmaps survive from frame to frame.
@@ -41,15 +43,19 @@ public final class Renderer {
         cairo_scale(cr, scale, scale)
         if let clip {
             for r in clip.rects { cairo_rectangle(cr, r.minX, r.minY, r.width, r.height) }
-            cairo_clip(cr)
+        } else {
+            // The whole window, as a clip: shapes filled straight into the
+            // buffer need one they can read (CairoCanvas.fillDirectly).
+            cairo_rectangle(cr, window.bounds.minX, window.bounds.minY, window.bounds.width, window.bounds.height)
         }
+        cairo_clip(cr)
         let cull = Culling(clip: clip)
         // What an opaque view covering the whole repainted area hides is
         // not drawn: a pinched picture's frame lies on two backgrounds that
         // would each be filled again on every frame.
         var occlusion = Occlusion(cover: cull.cover(among: window.subviews, toWindow: .identity,
                                                     repainted: cull.pixels(of: window, scale: scale)))
-        let canvas = CairoCanvas(cr, rasters: rasters, fonts: textMeasurer)
+        let canvas = CairoCanvas(cr, rasters: rasters, fonts: textMeasurer, coverage: coverage)
         if occlusion.cover == nil {
             // The window's background replaces whatever the reused buffer held.
             cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
@@ -167,14 +173,20 @@ public final class Renderer {
         if visible, drawsItself, let bg = view.backgroundColor, bg.alpha > 0 {
             canvas.fillRoundedRect(view.bounds, radius: view.cornerRadius, color: bg)
         }
+        var cutsCorners = false
         if view.clipsToBounds {
-            // Where the repainted area stays clear of the rounded corners,
-            // the rectangle clips the same as the rounded one, and cairo
-            // clips to a rectangle far faster than to a curve.
-            let corners = cull.touchesCorners(of: view.bounds, radius: view.cornerRadius, toWindow: toWindow)
-            canvas.roundedRectPath(view.bounds, radius: corners ? view.cornerRadius : 0)
+            // The rectangle is cairo's clip. Where the repainted area stays
+            // clear of the rounded corners, it clips the same as the
+            // rounded one; where it does not, the canvas cuts the corners
+            // from what is drawn inside: from shapes it fills itself as
+            // polygons, and for cairo's drawing as a clip of its own,
+            // which would otherwise keep the canvas from filling any.
+            cairo_rectangle(cr, view.bounds.minX, view.bounds.minY, view.bounds.width, view.bounds.height)
             cairo_clip(cr)
+            cutsCorners = cull.touchesCorners(of: view.bounds, radius: view.cornerRadius, toWindow: toWindow)
+            if cutsCorners { canvas.pushCornerCut(view.bounds, radius: view.cornerRadius) }
         }
+        defer { if cutsCorners { canvas.popCornerCut() } }
         if visible, drawsItself { view.draw(view.bounds, in: canvas) }
         for sub in view.subviews { draw(sub, canvas: canvas, toWindow: toWindow, cull: cull, occlusion: &occlusion) }
         if group {

@@ -2,10 +2,17 @@ import GestureKit
 import GestureRender
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A view that clips to rounded bounds is clipped to its plain rectangle
 /// when the repainted area stays clear of its corners (cairo clips to a
-/// rectangle much faster than to a curve). These tests hold the renderer
-/// to what that must not change: the pixels.
+/// rectangle much faster than to a curve), and otherwise has its corners
+/// cut from what is drawn inside it: from shapes the canvas fills itself,
+/// as polygons; for what cairo draws (a translucent view's group, text),
+/// as a cairo clip. These tests hold the renderer to what that must not
+/// change: the pixels.
 @Suite("Rendering: rounded clips")
 struct RoundedClipTests {
     static let size = 120
@@ -14,14 +21,16 @@ struct RoundedClipTests {
 
     /// A white window with a rounded, clipping frame whose red content
     /// overflows it on every side.
-    static func window() -> Window {
+    static func window(contentAlpha: Double = 1, turn: Double = 0) -> Window {
         let window = Window(size: Size(width: Double(size), height: Double(size)), timeSource: VirtualTimeSource())
         window.backgroundColor = .white
         let clipper = View(frame: frame)
         clipper.cornerRadius = cornerRadius
         clipper.clipsToBounds = true
+        clipper.transform = AffineTransform(rotationAngle: turn)
         let content = View(frame: Rect(x: -10, y: -10, width: 120, height: 120))
         content.backgroundColor = Color(rgb: 0xff0000)
+        content.alpha = contentAlpha
         clipper.addSubview(content)
         window.addSubview(clipper)
         window.layoutIfNeeded()
@@ -52,5 +61,37 @@ struct RoundedClipTests {
         // window's white; further in, the red content.
         #expect(pixels[12 * Self.size + 12] == 0xffff_ffff)
         #expect(pixels[30 * Self.size + 30] == 0xffff_0000)
+    }
+
+    @Test("a translucent view inside, drawn by cairo as a group, is cut at the corners too")
+    func translucentContent() {
+        let window = Self.window(contentAlpha: 0.5)
+        let pixels = PartialRepaint.render(window, size: Self.size, clip: Region(Rect(x: 0, y: 0, width: 40, height: 40)),
+                                           over: 0xff00_00ff)
+        #expect(pixels[12 * Self.size + 12] == 0xffff_ffff)
+        // Half red over white.
+        let inside = pixels[30 * Self.size + 30]
+        #expect(inside >> 24 == 0xff && (inside >> 16) & 0xff == 0xff && (inside >> 8) & 0xff > 0x70
+                    && (inside >> 8) & 0xff < 0x90, "\(String(inside, radix: 16))")
+    }
+
+    @Test("a turned clipping view, whose rectangle cairo cannot clip to as whole pixels, still has round corners")
+    func turnedClipper() {
+        let turn = 0.2
+        let window = Self.window(turn: turn)
+        let pixels = PartialRepaint.render(window, size: Self.size, clip: nil)
+        /// The pixel at `p`, given in the clipper's own coordinates from
+        /// its centre.
+        func pixel(_ p: Point) -> UInt32 {
+            let x = 60 + p.x * cos(turn) - p.y * sin(turn), y = 60 + p.x * sin(turn) + p.y * cos(turn)
+            return pixels[Int(y) * Self.size + Int(x)]
+        }
+        // Inside the square's corner, 24 from the rounded corner's centre
+        // at (-30, -30), beyond its radius of 20: the window's white.
+        #expect(pixel(Point(x: -47, y: -47)) == 0xffff_ffff)
+        #expect(pixel(Point(x: 47, y: 47)) == 0xffff_ffff)
+        // Inside the rounded square: the red content.
+        #expect(pixel(Point(x: -40, y: -40)) == 0xffff_0000)
+        #expect(pixel(Point(x: 0, y: -47)) == 0xffff_0000)
     }
 }

@@ -1,0 +1,395 @@
+import GestureKit
+
+/// Fills polygons given in device pixels straight into a premultiplied
+/// ARGB32 buffer, each pixel covered by the exact share of its area that
+/// the polygons cover (antialiasing by area, as cairo's rasterizer
+/// approximates it), composited over what is there.
+///
+/// The canvas uses it for the shapes views are made of (rectangles,
+/// rounded rectangles, ellipses, an outline band), which cairo would take
+/// through its path, polygon, scan converter and span compositor, a frame's
+/// worth of code and data that a pinched picture touches again every frame,
+/// most of it cold after the thread slept. Here a shape costs, per pixel
+/// row, the few cells its edges cross and one store loop for the run
+/// between them.
+///
+/// How coverage is found: a straight edge crossing a row of pixels covers,
+/// in each pixel column, the part of that column's strip of the row lying
+/// to its right. That share grows from 0 (columns left of the edge) to the
+/// edge's whole height in the row (columns right of it), and in between is
+/// a difference of two values of a quadratic ramp (`ramp`). A pixel's
+/// coverage is the sum, over the edges crossing its row, of those shares,
+/// signed by the edge's direction, so a closed polygon adds up to 1 inside
+/// and 0 outside whichever way it is wound, and a second polygon wound the
+/// other way cuts a hole. Each edge adds its share's changes column by
+/// column into one row of cells; a running sum along the row gives every
+/// pixel's coverage, and between the columns edges cross the sum stays
+/// constant, so those pixels are filled as one run.
+///
+/// Reused from frame to frame: filling allocates only when a larger shape
+/// than any before needs more room.
+final class CoverageFill {
+    /// A rectangle of whole device pixels, `x0..<x1` by `y0..<y1`.
+    struct PixelBox: Equatable {
+        var x0: Int, y0: Int, x1: Int, y1: Int
+
+        var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
+
+        func intersection(_ other: PixelBox) -> PixelBox {
+            PixelBox(x0: Swift.max(x0, other.x0), y0: Swift.max(y0, other.y0),
+                     x1: Swift.min(x1, other.x1), y1: Swift.min(y1, other.y1))
+        }
+    }
+
+    /// Where pixels go: `stride` is in pixels.
+    struct Target {
+        let pixels: UnsafeMutablePointer<UInt32>
+        let width: Int, height: Int, stride: Int
+
+        var bounds: PixelBox { PixelBox(x0: 0, y0: 0, x1: width, y1: height) }
+    }
+
+    /// One edge, from its top (`y0`) to its bottom (`y1`); `direction` is
+    /// +1 where the polygon ran downwards along it, -1 upwards.
+    private struct Edge {
+        var x0: Double, y0: Double, x1: Double, y1: Double
+        var slope: Double
+        var direction: Double
+
+        func x(at y: Double) -> Double { x0 + (y - y0) * slope }
+    }
+
+    /// The polygons of the shape being filled: their points one after the
+    /// other, and where each polygon ends.
+    private var points: [Point] = []
+    private var polygonEnds: [Int] = []
+    private var edges: [Edge] = []
+    /// Scratch for one fill, kept from fill to fill: the active edges'
+    /// indices, one row of cells (each the change in coverage from the
+    /// column before), and the column ranges edges touched in the row.
+    private var scratch = Scratch()
+
+    /// Memory the row loop works in, grown as shapes need and never
+    /// shrunk: plain pointers, so that the loop pays for no array checks.
+    private struct Scratch {
+        var active = UnsafeMutablePointer<Int>.allocate(capacity: 0)
+        var activeCapacity = 0
+        var cells = UnsafeMutablePointer<Double>.allocate(capacity: 0)
+        var cellCapacity = 0
+        var touched = UnsafeMutablePointer<(Int, Int)>.allocate(capacity: 0)
+
+        /// Room for `edges` active edges (and as many touched ranges) and
+        /// `cells` cells, all cells 0.
+        mutating func reserve(edges: Int, cells count: Int) {
+            if activeCapacity < edges {
+                active.deallocate()
+                touched.deallocate()
+                activeCapacity = Swift.max(edges, 2 * activeCapacity)
+                active = .allocate(capacity: activeCapacity)
+                touched = .allocate(capacity: activeCapacity)
+            }
+            if cellCapacity < count {
+                cells.deallocate()
+                cellCapacity = Swift.max(count, 2 * cellCapacity)
+                cells = .allocate(capacity: cellCapacity)
+                cells.initialize(repeating: 0, count: cellCapacity)
+            }
+        }
+
+        func deallocate() {
+            active.deallocate()
+            cells.deallocate()
+            touched.deallocate()
+        }
+    }
+
+    init() {
+        points.reserveCapacity(256)
+        polygonEnds.reserveCapacity(4)
+        edges.reserveCapacity(256)
+    }
+
+    deinit {
+        scratch.deallocate()
+    }
+
+    /// Starts a new shape.
+    func begin() {
+        points.removeAll(keepingCapacity: true)
+        polygonEnds.removeAll(keepingCapacity: true)
+    }
+
+    /// Adds a polygon (closed implicitly) whose vertices `build` appends,
+    /// each then mapped by `transform` to device pixels; `reversed` winds
+    /// it the other way (a hole in a polygon wound as it was built).
+    func addPolygon(transform: AffineTransform, reversed: Bool = false, _ build: (inout [Point]) -> Void) {
+        let start = points.count
+        build(&points)
+        for i in start..<points.count { points[i] = transform.apply(to: points[i]) }
+        if reversed { points[start...].reverse() }
+        polygonEnds.append(points.count)
+    }
+
+    /// Cuts every polygon added since `begin()` to the convex polygon
+    /// `clip` (device pixels, clockwise on screen): the shape's part inside
+    /// it is what is filled. Holes keep their winding.
+    func cut(toConvex clip: [Point]) {
+        var start = 0
+        var cutPoints: [Point] = []
+        var cutEnds: [Int] = []
+        cutPoints.reserveCapacity(points.count + clip.count)
+        for end in polygonEnds {
+            cutPoints.append(contentsOf: Array(points[start..<end]).clipped(toConvex: clip))
+            cutEnds.append(cutPoints.count)
+            start = end
+        }
+        points = cutPoints
+        polygonEnds = cutEnds
+    }
+
+    /// Fills the shape made of the polygons added since `begin()` in
+    /// `color` (components 0...1, not premultiplied), within `clip` (boxes
+    /// that do not overlap) and `target`'s bounds. A shape with a point
+    /// that is not finite draws nothing.
+    func fill(color: Color, clip: [PixelBox], into target: Target) {
+        guard let paint = Paint(color), buildEdges(), let box = bounds() else { return }
+        edges.sort { $0.y0 < $1.y0 }
+        for area in clip {
+            let part = area.intersection(target.bounds).intersection(box)
+            guard !part.isEmpty else { continue }
+            scratch.reserve(edges: edges.count, cells: part.x1 - part.x0 + 1)
+            edges.withUnsafeBufferPointer { edges in
+                Self.fill(part, edges: edges, paint: paint, scratch: scratch, into: target)
+            }
+        }
+    }
+
+    /// Turns the polygons into edges, leaving out level ones (they cover
+    /// no height); false if a point is not finite.
+    private func buildEdges() -> Bool {
+        edges.removeAll(keepingCapacity: true)
+        var start = 0
+        for end in polygonEnds {
+            defer { start = end }
+            guard end - start >= 3 else { continue }
+            var previous = points[end - 1]
+            for i in start..<end {
+                let p = points[i]
+                guard p.x.isFinite, p.y.isFinite else { return false }
+                defer { previous = p }
+                guard p.y != previous.y else { continue }
+                let (top, bottom, direction) = p.y > previous.y ? (previous, p, 1.0) : (p, previous, -1.0)
+                edges.append(Edge(x0: top.x, y0: top.y, x1: bottom.x, y1: bottom.y,
+                                  slope: (bottom.x - top.x) / (bottom.y - top.y), direction: direction))
+            }
+        }
+        return !edges.isEmpty
+    }
+
+    /// The whole pixels the edges reach (a column more on the right, where
+    /// the last edge's share may end).
+    private func bounds() -> PixelBox? {
+        var minX = Double.infinity, maxX = -Double.infinity
+        var minY = Double.infinity, maxY = -Double.infinity
+        for e in edges {
+            minX = Swift.min(minX, e.x0, e.x1); maxX = Swift.max(maxX, e.x0, e.x1)
+            minY = Swift.min(minY, e.y0); maxY = Swift.max(maxY, e.y1)
+        }
+        // Far beyond any buffer: clamped before becoming integers.
+        let limit = Double(1 << 30)
+        func whole(_ v: Double) -> Int { Int(Swift.min(Swift.max(v, -limit), limit)) }
+        return PixelBox(x0: whole(minX.rounded(.down)), y0: whole(minY.rounded(.down)),
+                        x1: whole(maxX.rounded(.down)) + 2, y1: whole(maxY.rounded(.up)))
+    }
+
+    /// Fills the rows and columns of `box` from `edges` (sorted by their
+    /// tops).
+    private static func fill(_ box: PixelBox, edges: UnsafeBufferPointer<Edge>, paint: Paint, scratch: Scratch,
+                             into target: Target) {
+        let active = scratch.active, touched = scratch.touched, cells = scratch.cells
+        let first = box.x0, last = box.x1 - 1
+        var activeCount = 0, nextEdge = 0
+        for y in box.y0..<box.y1 {
+            let top = Double(y), bottom = top + 1
+            // Edges that reach into this row join; those above it leave.
+            while nextEdge < edges.count, edges[nextEdge].y0 < bottom {
+                active[activeCount] = nextEdge
+                activeCount += 1
+                nextEdge += 1
+            }
+            var kept = 0
+            for i in 0..<activeCount where edges[active[i]].y1 > top {
+                active[kept] = active[i]
+                kept += 1
+            }
+            activeCount = kept
+            var touchedCount = 0
+            for i in 0..<activeCount {
+                let e = edges[active[i]]
+                let ya = Swift.max(e.y0, top), yb = Swift.min(e.y1, bottom)
+                guard yb > ya,
+                      let range = addShares(of: e, from: ya, to: yb, first: first, last: last, cells: cells) else { continue }
+                // Kept in order of their first column.
+                var j = touchedCount
+                while j > 0, touched[j - 1].0 > range.0 {
+                    touched[j] = touched[j - 1]
+                    j -= 1
+                }
+                touched[j] = range
+                touchedCount += 1
+            }
+            guard touchedCount > 0 else { continue }
+            sweep(row: target.pixels + y * target.stride, first: first, end: box.x1, cells: cells,
+                  touched: touched, count: touchedCount, paint: paint)
+        }
+    }
+
+    /// The whole number at or below `x`, which lies between two columns
+    /// of the buffer (so well within `Int`): without a call to the C
+    /// library's floor, which a baseline x86-64 build makes for
+    /// `rounded(.down)`.
+    @inline(__always)
+    private static func floor(_ x: Double) -> Int {
+        let truncated = Int(x)
+        return x < Double(truncated) ? truncated - 1 : truncated
+    }
+
+    /// Adds, column by column, the changes in the share of each column that
+    /// lies right of edge `e` between heights `ya` and `yb` of one row, for
+    /// the columns `first...last` (the first of them also takes every
+    /// change left of it: only sums from there on are read); returns the
+    /// columns it changed, or nil if none.
+    @inline(__always)
+    private static func addShares(of e: Edge, from ya: Double, to yb: Double, first: Int, last: Int,
+                                  cells: UnsafeMutablePointer<Double>) -> (Int, Int)? {
+        let xa = e.x(at: ya), xb = e.x(at: yb)
+        let height = (yb - ya) * e.direction
+        let lo = Swift.min(xa, xb), hi = Swift.max(xa, xb)
+        // Past the last column nothing is read; before the first, the
+        // whole height is the first column's change.
+        guard lo < Double(last + 1) else { return nil }
+        guard hi >= Double(first) else {
+            cells[0] += height
+            return (first, first)
+        }
+        let c0 = Self.floor(lo), c1 = Self.floor(hi)
+        if c0 == c1, c0 >= first {
+            // Within one column: the share right of its middle, then all.
+            let inside = (Double(c0 + 1) - 0.5 * (lo + hi)) * height
+            cells[c0 - first] += inside
+            if c0 < last { cells[c0 + 1 - first] += height - inside }
+            return (c0, Swift.min(c0 + 1, last))
+        }
+        let from = Swift.max(c0, first), to = Swift.min(c1 + 1, last)
+        // The share of column c right of the edge, as a fraction of the
+        // height: the ramp's integral over the edge's columns, worked out
+        // for the first column it crosses, those it crosses whole (a
+        // share growing by 1 / span a column), the last, and those after.
+        let perColumn = 1 / (hi - lo)
+        let firstShare = 0.5 * (Double(c0 + 1) - lo) * (Double(c0 + 1) - lo) * perColumn
+        let lastShare = (Double(c1) + 0.5 - lo - 0.5 * (Double(c1 + 1) - hi) * (Double(c1 + 1) - hi)) * perColumn
+        @inline(__always) func share(_ c: Int) -> Double {
+            c <= c0 ? (c == c0 ? firstShare : 0) : c < c1 ? (Double(c) + 0.5 - lo) * perColumn : c == c1 ? lastShare : 1
+        }
+        var previous = from > first ? share(from - 1) : 0
+        var c = from
+        while c <= to {
+            let current = share(c)
+            cells[c - first] += height * (current - previous)
+            previous = current
+            c += 1
+        }
+        return (from, to)
+    }
+
+    /// Reads one row's coverage from its cells (clearing them) and paints
+    /// it, columns `first..<end`: pixel by pixel where edges changed the
+    /// cells, in runs between.
+    @inline(__always)
+    private static func sweep(row: UnsafeMutablePointer<UInt32>, first: Int, end: Int, cells: UnsafeMutablePointer<Double>,
+                              touched: UnsafeMutablePointer<(Int, Int)>, count: Int, paint: Paint) {
+        var sum = 0.0
+        var position = touched[0].0
+        var i = 0
+        while i < count {
+            var (a, b) = touched[i]
+            i += 1
+            // Ranges that overlap or touch are read as one.
+            while i < count, touched[i].0 <= b + 1 {
+                b = Swift.max(b, touched[i].1)
+                i += 1
+            }
+            if a > position { paint.run(row + position, count: a - position, coverage: sum) }
+            for c in a...b {
+                sum += cells[c - first]
+                cells[c - first] = 0
+                paint.pixel(row + c, coverage: sum)
+            }
+            position = b + 1
+        }
+        if position < end { paint.run(row + position, count: end - position, coverage: sum) }
+    }
+
+    /// A colour ready to composite: premultiplied, 8 bits a channel, as
+    /// cairo turns a source colour into a pixel.
+    private struct Paint {
+        let pixel: UInt32
+        let alpha: UInt32
+
+        init?(_ color: Color) {
+            // Cairo keeps a colour as 16-bit fractions truncated from the
+            // premultiplied components, and takes their high bytes.
+            func byte(_ v: Double) -> UInt32 {
+                let clamped = Swift.min(Swift.max(v.isNaN ? 0 : v, 0), 1)
+                return UInt32(clamped * (65536 - 1e-5)) >> 8
+            }
+            let a = Swift.min(Swift.max(color.alpha.isNaN ? 0 : color.alpha, 0), 1)
+            alpha = byte(a)
+            guard alpha > 0 else { return nil }
+            pixel = alpha << 24 | byte(color.red * a) << 16 | byte(color.green * a) << 8 | byte(color.blue * a)
+        }
+
+        /// Coverage as a byte: what is left of a share after clamping.
+        @inline(__always)
+        static func level(_ coverage: Double) -> UInt32 {
+            let c = Swift.min(abs(coverage), 1)
+            return UInt32(c * 255 + 0.5)
+        }
+
+        @inline(__always)
+        func pixel(_ p: UnsafeMutablePointer<UInt32>, coverage: Double) {
+            let level = Self.level(coverage)
+            guard level > 0 else { return }
+            p.pointee = level == 255 && alpha == 255 ? pixel : Self.over(Self.scale(pixel, by: level), p.pointee)
+        }
+
+        @inline(__always)
+        func run(_ p: UnsafeMutablePointer<UInt32>, count: Int, coverage: Double) {
+            let level = Self.level(coverage)
+            guard level > 0, count > 0 else { return }
+            if level == 255 && alpha == 255 {
+                p.update(repeating: pixel, count: count)
+                return
+            }
+            let source = Self.scale(pixel, by: level)
+            for i in 0..<count { p[i] = Self.over(source, p[i]) }
+        }
+
+        /// x * a / 255 for each byte of `x`, rounded.
+        @inline(__always)
+        static func scale(_ x: UInt32, by a: UInt32) -> UInt32 {
+            var rb = (x & 0x00ff00ff) &* a &+ 0x00800080
+            rb = ((rb &+ ((rb >> 8) & 0x00ff00ff)) >> 8) & 0x00ff00ff
+            var ag = ((x >> 8) & 0x00ff00ff) &* a &+ 0x00800080
+            ag = (ag &+ ((ag >> 8) & 0x00ff00ff)) & 0xff00ff00
+            return rb | ag
+        }
+
+        /// Premultiplied `source` over `destination`.
+        @inline(__always)
+        static func over(_ source: UInt32, _ destination: UInt32) -> UInt32 {
+            let left = 255 - (source >> 24)
+            return left == 0 ? source : source &+ scale(destination, by: left)
+        }
+    }
+}

@@ -1,0 +1,261 @@
+import CCairo
+import GestureKit
+@testable import GestureRender
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The canvas fills shapes straight into the buffer (`CoverageFill`)
+/// instead of through cairo. These tests hold its pixels to cairo's for the
+/// same shapes (the same polygons, so only the rasterizers differ), and to
+/// the rules of a fill: nothing written outside the clip, holes left
+/// open, bad coordinates drawing nothing.
+@Suite("Rendering: shapes filled straight into the buffer")
+struct CoverageFillTests {
+    static let width = 96, height = 80
+
+    /// A buffer of `width` x `height` pixels, filled with `background`.
+    final class Buffer {
+        var pixels: [UInt32]
+
+        init(background: UInt32 = 0xffff_ffff) {
+            pixels = [UInt32](repeating: background, count: CoverageFillTests.width * CoverageFillTests.height)
+        }
+
+        func withTarget<T>(_ body: (CoverageFill.Target) -> T) -> T {
+            pixels.withUnsafeMutableBufferPointer {
+                body(CoverageFill.Target(pixels: $0.baseAddress!, width: CoverageFillTests.width,
+                                         height: CoverageFillTests.height, stride: CoverageFillTests.width))
+            }
+        }
+
+        /// Draws with cairo on the same pixels.
+        func withCairo(_ body: (OpaquePointer) -> Void) {
+            pixels.withUnsafeMutableBytes { bytes in
+                let surface = cairo_image_surface_create_for_data(
+                    bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                    Int32(CoverageFillTests.width), Int32(CoverageFillTests.height), Int32(CoverageFillTests.width * 4))
+                let cr = cairo_create(surface)!
+                body(cr)
+                cairo_destroy(cr)
+                cairo_surface_flush(surface)
+                cairo_surface_destroy(surface)
+            }
+        }
+
+        func pixel(_ x: Int, _ y: Int) -> UInt32 { pixels[y * CoverageFillTests.width + x] }
+    }
+
+    /// The largest difference of any channel of any pixel.
+    static func largestDifference(_ a: Buffer, _ b: Buffer) -> (difference: Int, x: Int, y: Int) {
+        var worst = (difference: 0, x: 0, y: 0)
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = a.pixel(x, y), q = b.pixel(x, y)
+                for shift in stride(from: 0, through: 24, by: 8) {
+                    let d = abs(Int((p >> UInt32(shift)) & 0xff) - Int((q >> UInt32(shift)) & 0xff))
+                    if d > worst.difference { worst = (d, x, y) }
+                }
+            }
+        }
+        return worst
+    }
+
+    static let whole = [CoverageFill.PixelBox(x0: 0, y0: 0, x1: width, y1: height)]
+
+    /// Fills `polygons` (device pixels; the second and later wound the
+    /// other way cut holes) both ways and returns the largest difference.
+    static func compare(_ polygons: [[Point]], color: Color, clip: [CoverageFill.PixelBox] = whole)
+        -> (difference: Int, x: Int, y: Int) {
+        let ours = Buffer(), cairos = Buffer()
+        let fill = CoverageFill()
+        fill.begin()
+        for polygon in polygons { fill.addPolygon(transform: .identity) { $0.append(contentsOf: polygon) } }
+        ours.withTarget { fill.fill(color: color, clip: clip, into: $0) }
+        cairos.withCairo { cr in
+            for box in clip {
+                cairo_rectangle(cr, Double(box.x0), Double(box.y0), Double(box.x1 - box.x0), Double(box.y1 - box.y0))
+            }
+            cairo_clip(cr)
+            for polygon in polygons {
+                cairo_move_to(cr, polygon[0].x, polygon[0].y)
+                for p in polygon.dropFirst() { cairo_line_to(cr, p.x, p.y) }
+                cairo_close_path(cr)
+            }
+            cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+            cairo_fill(cr)
+        }
+        return largestDifference(ours, cairos)
+    }
+
+    static func turned(_ points: [Point], by angle: Double, around c: Point) -> [Point] {
+        points.map { p in
+            let dx = p.x - c.x, dy = p.y - c.y
+            return Point(x: c.x + dx * cos(angle) - dy * sin(angle), y: c.y + dx * sin(angle) + dy * cos(angle))
+        }
+    }
+
+    static let box = [Point(x: 10.3, y: 8.6), Point(x: 80.45, y: 8.6), Point(x: 80.45, y: 70.2), Point(x: 10.3, y: 70.2)]
+    static let navy = Color(rgb: 0x023047)
+
+    /// The exact share of pixel (x, y) inside the convex `polygon`, whose
+    /// vertices run clockwise on screen: the area of the polygon cut to
+    /// the pixel's square.
+    static func exactCoverage(of polygon: [Point], x: Int, y: Int) -> Double {
+        let x0 = Double(x), y0 = Double(y)
+        let square = [Point(x: x0 + 1, y: y0 + 1), Point(x: x0, y: y0 + 1), Point(x: x0, y: y0), Point(x: x0 + 1, y: y0)]
+        let part = polygon.clipped(toConvex: square)
+        guard part.count >= 3 else { return 0 }
+        var twice = 0.0
+        for (i, p) in part.enumerated() {
+            let q = part[(i + 1) % part.count]
+            twice += p.x * q.y - q.x * p.y
+        }
+        return abs(twice) / 2
+    }
+
+    /// Fills the convex `polygon` in navy over white and holds every
+    /// pixel's coverage, read back from its red channel, to the exact one.
+    static func expectExact(_ polygon: [Point], _ comment: Comment) {
+        let buffer = Buffer()
+        let fill = CoverageFill()
+        fill.begin()
+        fill.addPolygon(transform: .identity) { $0.append(contentsOf: polygon) }
+        buffer.withTarget { fill.fill(color: navy, clip: whole, into: $0) }
+        var worst = 0.0, edges = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                let exact = exactCoverage(of: polygon, x: x, y: y)
+                // Red goes from 255 (white) to 2 (navy) with coverage.
+                let red = Double((buffer.pixel(x, y) >> 16) & 0xff)
+                let seen = (255 - red) / 253
+                worst = max(worst, abs(seen - exact) * 255)
+                if exact > 0.01 && exact < 0.99 { edges += 1 }
+            }
+        }
+        // A level of rounding in the coverage and one in the colour.
+        #expect(worst <= 2, "\(comment): coverage off by \(worst) levels")
+        #expect(edges > 100, "\(comment): only \(edges) edge pixels")
+    }
+
+    @Test("a rectangle with fractional edges, level or turned, covers each pixel by its exact share",
+          arguments: [0.0, 0.1, 0.52, 1.0, 2.4])
+    func rectangleExact(angle: Double) {
+        // Turned around a point, the clockwise corners stay clockwise.
+        Self.expectExact(Self.turned(Self.box, by: angle, around: Point(x: 48, y: 40)), "turned \(angle)")
+    }
+
+    @Test("an ellipse and a rounded rectangle, flattened, cover each pixel by its exact share")
+    func curvesExact() {
+        // ConvexOutline's polygons run clockwise on screen.
+        let ellipse = ConvexOutline.roundedRect(Rect(x: 6.5, y: 4.25, width: 83, height: 61.5), radius: 30.75,
+                                                tolerance: 0.01)
+        Self.expectExact(ellipse, "ellipse")
+        let rounded = ConvexOutline.roundedRect(Rect(x: 8.7, y: 6.2, width: 70, height: 60), radius: 9.5, tolerance: 0.01)
+        Self.expectExact(Self.turned(rounded, by: 0.37, around: Point(x: 44, y: 38)), "rounded rectangle")
+    }
+
+    /// Cairo samples a pixel's coverage on 15 rows: where a corner of a
+    /// polygon lies inside a pixel, its share can be off by a fifteenth
+    /// (17 levels). Exact shares are that close to cairo's.
+    static let cairosSampling = 17
+
+    @Test("shapes are filled as cairo fills the same polygons, within cairo's own sampling",
+          arguments: [0.0, 0.52, 2.4])
+    func asCairo(angle: Double) {
+        let c = Point(x: 44, y: 38)
+        let outer = Self.turned(ConvexOutline.roundedRect(Rect(x: 8.7, y: 6.2, width: 70, height: 60), radius: 9.5,
+                                                          tolerance: 0.01), by: angle, around: c)
+        let inner = Self.turned(ConvexOutline.roundedRect(Rect(x: 11.7, y: 9.2, width: 64, height: 54), radius: 6.5,
+                                                          tolerance: 0.01), by: angle, around: c)
+        let ellipse = Self.turned(ConvexOutline.ellipse(in: Rect(x: 6.5, y: 4.25, width: 83, height: 61.5),
+                                                        tolerance: 0.01), by: angle, around: c)
+        let box = Self.turned(Self.box, by: angle, around: c)
+        let shapes: [(String, [[Point]], Color)] = [
+            ("rectangle", [box], Self.navy),
+            ("ellipse", [ellipse], Color(rgb: 0x2a9d8f)),
+            ("band", [outer, inner.reversed()], Self.navy),
+            ("translucent rectangle", [box], Color(red: 0.9, green: 0.2, blue: 0.4, alpha: 0.55)),
+        ]
+        for (name, polygons, color) in shapes {
+            let worst = Self.compare(polygons, color: color)
+            #expect(worst.difference <= Self.cairosSampling, "\(name) at \(angle): \(worst)")
+        }
+    }
+
+    @Test("the inside of a band stays as it was: a hole wound the other way is not filled")
+    func holeStaysOpen() {
+        let outer = ConvexOutline.roundedRect(Rect(x: 8.7, y: 6.2, width: 70, height: 60), radius: 9.5, tolerance: 0.01)
+        let inner = ConvexOutline.roundedRect(Rect(x: 11.7, y: 9.2, width: 64, height: 54), radius: 6.5, tolerance: 0.01)
+        let buffer = Buffer()
+        let fill = CoverageFill()
+        fill.begin()
+        fill.addPolygon(transform: .identity) { $0.append(contentsOf: outer) }
+        fill.addPolygon(transform: .identity, reversed: true) { $0.append(contentsOf: inner) }
+        buffer.withTarget { fill.fill(color: Self.navy, clip: Self.whole, into: $0) }
+        #expect(buffer.pixel(44, 38) == 0xffff_ffff, "the hole was filled")
+        #expect(buffer.pixel(10, 38) == 0xff02_3047, "the band was not")
+        #expect(buffer.pixel(44, 7) == 0xff02_3047, "the band was not")
+    }
+
+    @Test("nothing outside the clip's boxes is written")
+    func clipIsKept() {
+        let clip = [CoverageFill.PixelBox(x0: 20, y0: 10, x1: 50, y1: 30), CoverageFill.PixelBox(x0: 5, y0: 40, x1: 90, y1: 45)]
+        let buffer = Buffer()
+        let fill = CoverageFill()
+        fill.begin()
+        fill.addPolygon(transform: .identity) { $0.append(contentsOf: Self.turned(Self.box, by: 0.2, around: Point(x: 48, y: 40))) }
+        buffer.withTarget { fill.fill(color: Self.navy, clip: clip, into: $0) }
+        var painted = 0
+        for y in 0..<Self.height {
+            for x in 0..<Self.width {
+                let inside = clip.contains { x >= $0.x0 && x < $0.x1 && y >= $0.y0 && y < $0.y1 }
+                if !inside { #expect(buffer.pixel(x, y) == 0xffff_ffff, "(\(x), \(y)) outside the clip was written") }
+                if inside && buffer.pixel(x, y) != 0xffff_ffff { painted += 1 }
+            }
+        }
+        // The boxes hold 1,025 pixels, nearly all inside the shape.
+        #expect(painted > 900, "\(painted) pixels painted inside the clip")
+        // Against cairo with the same clip, too.
+        let worst = Self.compare([Self.turned(Self.box, by: 0.2, around: Point(x: 48, y: 40))], color: Self.navy, clip: clip)
+        #expect(worst.difference <= Self.cairosSampling, "\(worst)")
+    }
+
+    @Test("a shape larger than the buffer, or far outside it, fills what it covers and nothing else")
+    func farCoordinates() {
+        let huge = [Point(x: -1e7, y: -3e6), Point(x: 2e7, y: -1e6), Point(x: 1e7, y: 5e6), Point(x: -2e6, y: 4e6)]
+        let buffer = Buffer()
+        let fill = CoverageFill()
+        fill.begin()
+        fill.addPolygon(transform: .identity) { $0.append(contentsOf: huge) }
+        buffer.withTarget { fill.fill(color: Self.navy, clip: Self.whole, into: $0) }
+        #expect(buffer.pixels.allSatisfy { $0 == 0xff02_3047 }, "the buffer lies inside the shape")
+
+        let away = Buffer()
+        fill.begin()
+        fill.addPolygon(transform: .identity) { $0.append(contentsOf: Self.box.map { Point(x: $0.x + 1e9, y: $0.y - 5e8) }) }
+        away.withTarget { fill.fill(color: Self.navy, clip: Self.whole, into: $0) }
+        #expect(away.pixels.allSatisfy { $0 == 0xffff_ffff })
+    }
+
+    @Test("a shape with a coordinate that is not finite, or with no area, draws nothing")
+    func badShapes() {
+        let shapes: [[Point]] = [
+            [Point(x: 10, y: 10), Point(x: .nan, y: 40), Point(x: 60, y: 50)],
+            [Point(x: 10, y: 10), Point(x: .infinity, y: 40), Point(x: 60, y: 50)],
+            [Point(x: 10, y: 10), Point(x: 60, y: 10)],
+            [Point(x: 10, y: 10), Point(x: 60, y: 10), Point(x: 80, y: 10)],
+            [],
+        ]
+        for shape in shapes {
+            let buffer = Buffer()
+            let fill = CoverageFill()
+            fill.begin()
+            fill.addPolygon(transform: .identity) { $0.append(contentsOf: shape) }
+            buffer.withTarget { fill.fill(color: Self.navy, clip: Self.whole, into: $0) }
+            #expect(buffer.pixels.allSatisfy { $0 == 0xffff_ffff }, "\(shape)")
+        }
+    }
+}
