@@ -166,13 +166,40 @@ struct LabelUpdateTextTests {
         _ = window.takeDamage()
     }
 
-    @Test("new text replaces the old, redraws the label's area and tells observers the old text")
-    func newText() {
+    /// `rect` moved by (dx, dy).
+    static func moved(_ rect: Rect, _ dx: Double, _ dy: Double) -> Rect {
+        Rect(x: rect.minX + dx, y: rect.minY + dy, width: rect.width, height: rect.height)
+    }
+
+    /// Whether `region` covers all of `rect`.
+    static func covers(_ region: Region, _ rect: Rect) -> Bool { Region(rect).subtracting(region).isEmpty }
+
+    @Test("new text replaces the old, redraws where the old and the new text lie and tells observers the old text")
+    func newText() throws {
+        let oldFrame = label.textFrame
         label.updateText { $0 += "Pinched, Scale:"; $0 += formatFixed(1.5) }
         #expect(label.text == "Pinched, Scale:1.50")
         #expect(observer.changes.map(\.old) == ["Pinched, Scale:1.00"])
         #expect(observer.changes.map(\.new) == ["Pinched, Scale:1.50"])
-        #expect(window.takeDamage()?.rects == [Rect(x: 9, y: 9, width: 302, height: 32)])
+        let damage = try #require(window.takeDamage())
+        // The label is at (10, 10); its centred text is narrower than it.
+        let shown = Self.moved(oldFrame.union(label.textFrame), 10, 10)
+        #expect(Self.covers(damage, shown), "\(damage.rects) misses the texts at \(shown)")
+        #expect(damage.subtracting(Region(Rect(x: 9, y: 9, width: 302, height: 32))).isEmpty, "\(damage.rects)")
+        #expect(damage.area < 302 * 32 * 0.8, "the whole label was damaged: \(damage.rects)")
+    }
+
+    @Test("a text change after the label moved or was resized redraws the text where it is now and where it was")
+    func textAfterMove() throws {
+        label.frame = Rect(x: 50, y: 100, width: 200, height: 30)
+        _ = window.takeDamage()
+        let before = Self.moved(label.textFrame, 50, 100)
+        label.text = "Rotated"
+        let damage = try #require(window.takeDamage())
+        #expect(Self.covers(damage, before), "\(damage.rects) misses the old text at \(before)")
+        #expect(Self.covers(damage, Self.moved(label.textFrame, 50, 100)))
+        let bounds = try #require(damage.bounds)
+        #expect(bounds.minY >= 99 && bounds.maxY <= 131, "\(damage.rects)")
     }
 
     @Test("building the same text again changes nothing: no redraw, no observer call")

@@ -91,7 +91,9 @@ open class Label: View {
     }
 
     private func textDidChange(from old: String) {
-        setNeedsDisplay()
+        // Only where the old and new texts lie needs drawing again (a
+        // pinch's numbers in a wide label).
+        setNeedsContentDisplay()
         // The log and tests find labels by name; an unnamed label's text (a
         // tab title, a line of the debug overlay) is decoration.
         guard name != nil, let window, window.hasObservers else { return }
@@ -180,4 +182,27 @@ open class Label: View {
     }
 
     private var cachedLayout: (key: LayoutKey, layout: TextLayout)?
+
+    // MARK: Damage
+
+    /// Where the text shown on screen lies (its layout's frame when the
+    /// window last took the label's changes); nil until first taken.
+    private var shownTextFrame: Rect?
+
+    /// The old text's frame and the new one's, widened by what glyphs may
+    /// draw beyond their advances and the line's height (accents, italic
+    /// overhangs); the whole label while its text was never on screen.
+    override func changedContentArea() -> Rect? {
+        guard let shown = shownTextFrame else { return nil }
+        let margin = Swift.max(2, textLayout.font.size * Self.inkMargin)
+        return shown.union(textLayout.frame).insetBy(dx: -margin, dy: -margin)
+    }
+
+    /// How far beyond its frame a line's ink may reach, as a fraction of
+    /// the font's size.
+    private static let inkMargin = 0.25
+
+    override func didTakeChanges() {
+        shownTextFrame = textLayout.frame
+    }
 }

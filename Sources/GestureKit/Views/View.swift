@@ -438,6 +438,29 @@ open class View: Responder {
         return area
     }
 
+    /// Set while only the view's content changed (`setNeedsContentDisplay`),
+    /// not where it is: the window asks the view where that shows.
+    private var contentChanged = false
+
+    /// Marks part of the view's content for redrawing, the view itself
+    /// unchanged: where, the view says when the window takes its damage
+    /// (`changedContentArea()`), so that content changing with every
+    /// touch event is measured once a frame.
+    func setNeedsContentDisplay() {
+        guard !isHidden, let w = window, areaBeforeChange == nil, !contentChanged else { return }
+        contentChanged = true
+        w.viewWillChange(self)
+    }
+
+    /// Where the content changed since the window last took its damage,
+    /// in the view's coordinates; nil for the whole view. The default is
+    /// nil. Asked only for changes marked by `setNeedsContentDisplay()`.
+    func changedContentArea() -> Rect? { nil }
+
+    /// Told each time the window has taken the damage of the view's
+    /// changes: what the view shows now is what the next frame draws.
+    func didTakeChanges() {}
+
     /// Notes that the view is about to change (or changed in place). With
     /// `includingCurrentArea`, where it is now is kept too, even if it was
     /// noted before: it is about to leave the window (or just joined it),
@@ -455,9 +478,17 @@ open class View: Responder {
     /// The area to repaint for this view's changes (where it was, and
     /// where it is if it is still in `window`), and forgets them.
     func takeChangedArea(in window: Window) -> Rect? {
-        guard let before = areaBeforeChange else { return nil }
-        areaBeforeChange = nil
-        return self.window === window ? before.union(visibleAreaInWindow) : before
+        let contentOnly = contentChanged
+        contentChanged = false
+        if let before = areaBeforeChange {
+            areaBeforeChange = nil
+            didTakeChanges()
+            return self.window === window ? before.union(visibleAreaInWindow) : before
+        }
+        guard contentOnly, self.window === window else { return nil }
+        defer { didTakeChanges() }
+        guard let part = changedContentArea() else { return visibleAreaInWindow }
+        return transformToRoot().apply(to: part).insetBy(dx: -1, dy: -1).intersection(visibleAreaInWindow)
     }
 
     /// Draws the view's own content in its bounds (after its background and
