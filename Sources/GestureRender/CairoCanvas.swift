@@ -292,7 +292,7 @@ final class CairoCanvas: Canvas {
     /// over with antialiasing, clipped to whole-pixel rectangles. Returns
     /// false, having drawn nothing, when cairo must draw them.
     private func fillDirectly(color: Color, _ build: (CoverageFill, AffineTransform) -> Void) -> Bool {
-        guard let coverage, let target = directTarget(), let clip = deviceClip() else { return false }
+        guard let coverage, let target = directTarget(), readDeviceClip(into: coverage) else { return false }
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         coverage.begin()
@@ -302,7 +302,7 @@ final class CairoCanvas: Canvas {
         }
         let surface = cairo_get_target(cr)
         cairo_surface_flush(surface)
-        coverage.fill(color: color, clip: clip, into: target)
+        coverage.fill(color: color, into: target)
         cairo_surface_mark_dirty(surface)
         return true
     }
@@ -339,18 +339,18 @@ final class CairoCanvas: Canvas {
                                    height: Int(cairo_image_surface_get_height(surface)), stride: stride / 4)
     }
 
-    /// The clip as rectangles of whole device pixels, or nil where it is
-    /// not one (a rounded or turned clip, or none set).
-    private func deviceClip() -> [CoverageFill.PixelBox]? {
+    /// Sets `coverage.clip` to cairo's clip as rectangles of whole device
+    /// pixels; false where it is not one (a rounded or turned clip, or
+    /// none set).
+    private func readDeviceClip(into coverage: CoverageFill) -> Bool {
         cairo_save(cr)
         cairo_identity_matrix(cr)
         let list = cairo_copy_clip_rectangle_list(cr)
         cairo_restore(cr)
-        guard let list else { return nil }
+        guard let list else { return false }
         defer { cairo_rectangle_list_destroy(list) }
-        guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return nil }
-        var boxes: [CoverageFill.PixelBox] = []
-        boxes.reserveCapacity(Int(list.pointee.num_rectangles))
+        guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return false }
+        coverage.clip.removeAll(keepingCapacity: true)
         for i in 0..<Int(list.pointee.num_rectangles) {
             let r = list.pointee.rectangles[i]
             let box = CoverageFill.PixelBox(x0: Int(r.x.rounded()), y0: Int(r.y.rounded()),
@@ -358,10 +358,10 @@ final class CairoCanvas: Canvas {
             // Cairo lists a clip as rectangles only when they are whole
             // pixels; anything else is left to cairo.
             guard Double(box.x0) == r.x, Double(box.y0) == r.y,
-                  Double(box.x1) == r.x + r.width, Double(box.y1) == r.y + r.height else { return nil }
-            boxes.append(box)
+                  Double(box.x1) == r.x + r.width, Double(box.y1) == r.y + r.height else { return false }
+            coverage.clip.append(box)
         }
-        return boxes
+        return true
     }
 
     /// The user-space distance a flattened curve may stray from the true

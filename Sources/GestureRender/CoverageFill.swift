@@ -64,6 +64,14 @@ final class CoverageFill {
     private var points: [Point] = []
     private var polygonEnds: [Int] = []
     private var edges: [Edge] = []
+    /// Where `cut(toConvex:)` builds the cut polygons, swapped with the
+    /// above, and one polygon on its own.
+    private var cutPoints: [Point] = []
+    private var cutEnds: [Int] = []
+    private var polygon: [Point] = []
+    /// The clip the next fill keeps to: boxes of whole device pixels that
+    /// do not overlap (set by the canvas before each fill).
+    var clip: [PixelBox] = []
     /// Scratch for one fill, kept from fill to fill: the active edges'
     /// indices, one row of cells (each the change in coverage from the
     /// column before), and the column ranges edges touched in the row.
@@ -135,24 +143,37 @@ final class CoverageFill {
     /// it is what is filled. Holes keep their winding.
     func cut(toConvex clip: [Point]) {
         var start = 0
-        var cutPoints: [Point] = []
-        var cutEnds: [Int] = []
-        cutPoints.reserveCapacity(points.count + clip.count)
+        cutPoints.removeAll(keepingCapacity: true)
+        cutEnds.removeAll(keepingCapacity: true)
         for end in polygonEnds {
-            cutPoints.append(contentsOf: Array(points[start..<end]).clipped(toConvex: clip))
+            polygon.removeAll(keepingCapacity: true)
+            polygon.append(contentsOf: points[start..<end])
+            cutPoints.append(contentsOf: polygon.clipped(toConvex: clip))
             cutEnds.append(cutPoints.count)
             start = end
         }
-        points = cutPoints
-        polygonEnds = cutEnds
+        swap(&points, &cutPoints)
+        swap(&polygonEnds, &cutEnds)
     }
 
     /// Fills the shape made of the polygons added since `begin()` in
-    /// `color` (components 0...1, not premultiplied), within `clip` (boxes
-    /// that do not overlap) and `target`'s bounds. A shape with a point
-    /// that is not finite draws nothing.
-    func fill(color: Color, clip: [PixelBox], into target: Target) {
+    /// `color` (components 0...1, not premultiplied), within `clip` and
+    /// `target`'s bounds. A shape with a point that is not finite draws
+    /// nothing.
+    func fill(color: Color, into target: Target) {
         guard let paint = Paint(color), buildEdges(), let box = bounds() else { return }
+        if let whole = wholePixelRectangle() {
+            // A rectangle on pixel boundaries covers its pixels whole:
+            // rows of the colour, no coverage to work out.
+            for area in clip {
+                let part = area.intersection(target.bounds).intersection(whole)
+                guard !part.isEmpty else { continue }
+                for y in part.y0..<part.y1 {
+                    paint.run(target.pixels + y * target.stride + part.x0, count: part.x1 - part.x0, coverage: 1)
+                }
+            }
+            return
+        }
         edges.sort { $0.y0 < $1.y0 }
         for area in clip {
             let part = area.intersection(target.bounds).intersection(box)
@@ -184,6 +205,18 @@ final class CoverageFill {
             }
         }
         return !edges.isEmpty
+    }
+
+    /// The shape's pixels, when it is one rectangle whose sides lie on
+    /// pixel boundaries (two upright edges, one down and one up, at whole
+    /// columns, spanning the same whole rows).
+    private func wholePixelRectangle() -> PixelBox? {
+        guard polygonEnds.count == 1, edges.count == 2 else { return nil }
+        let a = edges[0], b = edges[1]
+        guard a.x0 == a.x1, b.x0 == b.x1, a.y0 == b.y0, a.y1 == b.y1, a.direction != b.direction,
+              a.x0 == a.x0.rounded(), b.x0 == b.x0.rounded(), a.y0 == a.y0.rounded(), a.y1 == a.y1.rounded(),
+              abs(a.x0) < 1e9, abs(b.x0) < 1e9, abs(a.y0) < 1e9, abs(a.y1) < 1e9 else { return nil }
+        return PixelBox(x0: Int(Swift.min(a.x0, b.x0)), y0: Int(a.y0), x1: Int(Swift.max(a.x0, b.x0)), y1: Int(a.y1))
     }
 
     /// The whole pixels the edges reach (a column more on the right, where

@@ -73,7 +73,8 @@ struct CoverageFillTests {
         let fill = CoverageFill()
         fill.begin()
         for polygon in polygons { fill.addPolygon(transform: .identity) { $0.append(contentsOf: polygon) } }
-        ours.withTarget { fill.fill(color: color, clip: clip, into: $0) }
+        fill.clip = clip
+        ours.withTarget { fill.fill(color: color, into: $0) }
         cairos.withCairo { cr in
             for box in clip {
                 cairo_rectangle(cr, Double(box.x0), Double(box.y0), Double(box.x1 - box.x0), Double(box.y1 - box.y0))
@@ -123,7 +124,8 @@ struct CoverageFillTests {
         let fill = CoverageFill()
         fill.begin()
         fill.addPolygon(transform: .identity) { $0.append(contentsOf: polygon) }
-        buffer.withTarget { fill.fill(color: navy, clip: whole, into: $0) }
+        fill.clip = whole
+        buffer.withTarget { fill.fill(color: navy, into: $0) }
         var worst = 0.0, edges = 0
         for y in 0..<height {
             for x in 0..<width {
@@ -145,6 +147,30 @@ struct CoverageFillTests {
     func rectangleExact(angle: Double) {
         // Turned around a point, the clockwise corners stay clockwise.
         Self.expectExact(Self.turned(Self.box, by: angle, around: Point(x: 48, y: 40)), "turned \(angle)")
+    }
+
+    @Test("a rectangle on pixel boundaries fills exactly its pixels, in either winding, and only inside the clip")
+    func wholePixelRectangle() {
+        let rect = [Point(x: 10, y: 5), Point(x: 70, y: 5), Point(x: 70, y: 41), Point(x: 10, y: 41)]
+        for shape in [rect, rect.reversed()] {
+            let buffer = Buffer()
+            let fill = CoverageFill()
+            fill.begin()
+            fill.addPolygon(transform: .identity) { $0.append(contentsOf: shape) }
+            fill.clip = [CoverageFill.PixelBox(x0: 0, y0: 0, x1: 50, y1: 80)]
+            buffer.withTarget { fill.fill(color: Self.navy, into: $0) }
+            for y in 0..<Self.height {
+                for x in 0..<Self.width {
+                    let inside = x >= 10 && x < 50 && y >= 5 && y < 41
+                    if buffer.pixel(x, y) != (inside ? 0xff02_3047 : 0xffff_ffff) {
+                        Issue.record("pixel (\(x), \(y)) is \(String(buffer.pixel(x, y), radix: 16))")
+                        return
+                    }
+                }
+            }
+        }
+        // A translucent one is composited, as any other shape.
+        #expect(Self.compare([rect], color: Color(red: 0.2, green: 0.4, blue: 0.9, alpha: 0.5)).difference <= 1)
     }
 
     @Test("an ellipse and a rounded rectangle, flattened, cover each pixel by its exact share")
@@ -194,7 +220,8 @@ struct CoverageFillTests {
         fill.begin()
         fill.addPolygon(transform: .identity) { $0.append(contentsOf: outer) }
         fill.addPolygon(transform: .identity, reversed: true) { $0.append(contentsOf: inner) }
-        buffer.withTarget { fill.fill(color: Self.navy, clip: Self.whole, into: $0) }
+        fill.clip = Self.whole
+        buffer.withTarget { fill.fill(color: Self.navy, into: $0) }
         #expect(buffer.pixel(44, 38) == 0xffff_ffff, "the hole was filled")
         #expect(buffer.pixel(10, 38) == 0xff02_3047, "the band was not")
         #expect(buffer.pixel(44, 7) == 0xff02_3047, "the band was not")
@@ -207,7 +234,8 @@ struct CoverageFillTests {
         let fill = CoverageFill()
         fill.begin()
         fill.addPolygon(transform: .identity) { $0.append(contentsOf: Self.turned(Self.box, by: 0.2, around: Point(x: 48, y: 40))) }
-        buffer.withTarget { fill.fill(color: Self.navy, clip: clip, into: $0) }
+        fill.clip = clip
+        buffer.withTarget { fill.fill(color: Self.navy, into: $0) }
         var painted = 0
         for y in 0..<Self.height {
             for x in 0..<Self.width {
@@ -230,13 +258,15 @@ struct CoverageFillTests {
         let fill = CoverageFill()
         fill.begin()
         fill.addPolygon(transform: .identity) { $0.append(contentsOf: huge) }
-        buffer.withTarget { fill.fill(color: Self.navy, clip: Self.whole, into: $0) }
+        fill.clip = Self.whole
+        buffer.withTarget { fill.fill(color: Self.navy, into: $0) }
         #expect(buffer.pixels.allSatisfy { $0 == 0xff02_3047 }, "the buffer lies inside the shape")
 
         let away = Buffer()
         fill.begin()
         fill.addPolygon(transform: .identity) { $0.append(contentsOf: Self.box.map { Point(x: $0.x + 1e9, y: $0.y - 5e8) }) }
-        away.withTarget { fill.fill(color: Self.navy, clip: Self.whole, into: $0) }
+        fill.clip = Self.whole
+        away.withTarget { fill.fill(color: Self.navy, into: $0) }
         #expect(away.pixels.allSatisfy { $0 == 0xffff_ffff })
     }
 
@@ -254,7 +284,8 @@ struct CoverageFillTests {
             let fill = CoverageFill()
             fill.begin()
             fill.addPolygon(transform: .identity) { $0.append(contentsOf: shape) }
-            buffer.withTarget { fill.fill(color: Self.navy, clip: Self.whole, into: $0) }
+            fill.clip = Self.whole
+            buffer.withTarget { fill.fill(color: Self.navy, into: $0) }
             #expect(buffer.pixels.allSatisfy { $0 == 0xffff_ffff }, "\(shape)")
         }
     }
