@@ -54,6 +54,9 @@ final class CoverageFill {
     private struct Edge {
         var x0: Double, y0: Double, x1: Double, y1: Double
         var slope: Double
+        /// How much of a column's share one column of the edge's sideways
+        /// run is worth in a whole row: 1 / |slope| (infinite upright).
+        var perColumnInRow: Double
         var direction: Double
 
         func x(at y: Double) -> Double { x0 + (y - y0) * slope }
@@ -200,8 +203,9 @@ final class CoverageFill {
                 defer { previous = p }
                 guard p.y != previous.y else { continue }
                 let (top, bottom, direction) = p.y > previous.y ? (previous, p, 1.0) : (p, previous, -1.0)
+                let slope = (bottom.x - top.x) / (bottom.y - top.y)
                 edges.append(Edge(x0: top.x, y0: top.y, x1: bottom.x, y1: bottom.y,
-                                  slope: (bottom.x - top.x) / (bottom.y - top.y), direction: direction))
+                                  slope: slope, perColumnInRow: 1 / abs(slope), direction: direction))
             }
         }
         return !edges.isEmpty
@@ -247,13 +251,13 @@ final class CoverageFill {
             // Edges that reach into this row join; those above it leave.
             while nextEdge < edges.count, edges[nextEdge].y0 < bottom {
                 active[activeCount] = nextEdge
-                activeCount += 1
-                nextEdge += 1
+                activeCount &+= 1
+                nextEdge &+= 1
             }
             var kept = 0
             for i in 0..<activeCount where edges[active[i]].y1 > top {
                 active[kept] = active[i]
-                kept += 1
+                kept &+= 1
             }
             activeCount = kept
             var touchedCount = 0
@@ -264,12 +268,12 @@ final class CoverageFill {
                       let range = addShares(of: e, from: ya, to: yb, first: first, last: last, cells: cells) else { continue }
                 // Kept in order of their first column.
                 var j = touchedCount
-                while j > 0, touched[j - 1].0 > range.0 {
-                    touched[j] = touched[j - 1]
-                    j -= 1
+                while j > 0, touched[j &- 1].0 > range.0 {
+                    touched[j] = touched[j &- 1]
+                    j &-= 1
                 }
                 touched[j] = range
-                touchedCount += 1
+                touchedCount &+= 1
             }
             guard touchedCount > 0 else { continue }
             sweep(row: target.pixels + y * target.stride, first: first, end: box.x1, cells: cells,
@@ -284,7 +288,7 @@ final class CoverageFill {
     @inline(__always)
     private static func floor(_ x: Double) -> Int {
         let truncated = Int(x)
-        return x < Double(truncated) ? truncated - 1 : truncated
+        return x < Double(truncated) ? truncated &- 1 : truncated
     }
 
     /// Adds, column by column, the changes in the share of each column that
@@ -300,7 +304,7 @@ final class CoverageFill {
         let lo = Swift.min(xa, xb), hi = Swift.max(xa, xb)
         // Past the last column nothing is read; before the first, the
         // whole height is the first column's change.
-        guard lo < Double(last + 1) else { return nil }
+        guard lo < Double(last &+ 1) else { return nil }
         guard hi >= Double(first) else {
             cells[0] += height
             return (first, first)
@@ -308,29 +312,31 @@ final class CoverageFill {
         let c0 = Self.floor(lo), c1 = Self.floor(hi)
         if c0 == c1, c0 >= first {
             // Within one column: the share right of its middle, then all.
-            let inside = (Double(c0 + 1) - 0.5 * (lo + hi)) * height
-            cells[c0 - first] += inside
-            if c0 < last { cells[c0 + 1 - first] += height - inside }
-            return (c0, Swift.min(c0 + 1, last))
+            let inside = (Double(c0 &+ 1) - 0.5 * (lo + hi)) * height
+            cells[c0 &- first] += inside
+            if c0 < last { cells[c0 &+ 1 &- first] += height - inside }
+            return (c0, Swift.min(c0 &+ 1, last))
         }
-        let from = Swift.max(c0, first), to = Swift.min(c1 + 1, last)
+        let from = Swift.max(c0, first), to = Swift.min(c1 &+ 1, last)
         // The share of column c right of the edge, as a fraction of the
         // height: the ramp's integral over the edge's columns, worked out
         // for the first column it crosses, those it crosses whole (a
         // share growing by 1 / span a column), the last, and those after.
-        let perColumn = 1 / (hi - lo)
-        let firstShare = 0.5 * (Double(c0 + 1) - lo) * (Double(c0 + 1) - lo) * perColumn
-        let lastShare = (Double(c1) + 0.5 - lo - 0.5 * (Double(c1 + 1) - hi) * (Double(c1 + 1) - hi)) * perColumn
+        // 1 / (hi - lo), without a division where the edge crosses the
+        // whole row.
+        let perColumn = yb - ya == 1 ? e.perColumnInRow : 1 / (hi - lo)
+        let firstShare = 0.5 * (Double(c0 &+ 1) - lo) * (Double(c0 &+ 1) - lo) * perColumn
+        let lastShare = (Double(c1) + 0.5 - lo - 0.5 * (Double(c1 &+ 1) - hi) * (Double(c1 &+ 1) - hi)) * perColumn
         @inline(__always) func share(_ c: Int) -> Double {
             c <= c0 ? (c == c0 ? firstShare : 0) : c < c1 ? (Double(c) + 0.5 - lo) * perColumn : c == c1 ? lastShare : 1
         }
-        var previous = from > first ? share(from - 1) : 0
+        var previous = from > first ? share(from &- 1) : 0
         var c = from
         while c <= to {
             let current = share(c)
-            cells[c - first] += height * (current - previous)
+            cells[c &- first] += height * (current - previous)
             previous = current
-            c += 1
+            c &+= 1
         }
         return (from, to)
     }
@@ -346,21 +352,23 @@ final class CoverageFill {
         var i = 0
         while i < count {
             var (a, b) = touched[i]
-            i += 1
+            i &+= 1
             // Ranges that overlap or touch are read as one.
-            while i < count, touched[i].0 <= b + 1 {
+            while i < count, touched[i].0 <= b &+ 1 {
                 b = Swift.max(b, touched[i].1)
-                i += 1
+                i &+= 1
             }
-            if a > position { paint.run(row + position, count: a - position, coverage: sum) }
-            for c in a...b {
-                sum += cells[c - first]
-                cells[c - first] = 0
+            if a > position { paint.run(row + position, count: a &- position, coverage: sum) }
+            var c = a
+            while c <= b {
+                sum += cells[c &- first]
+                cells[c &- first] = 0
                 paint.pixel(row + c, coverage: sum)
+                c &+= 1
             }
-            position = b + 1
+            position = b &+ 1
         }
-        if position < end { paint.run(row + position, count: end - position, coverage: sum) }
+        if position < end { paint.run(row + position, count: end &- position, coverage: sum) }
     }
 
     /// A colour ready to composite: premultiplied, 8 bits a channel, as
