@@ -217,3 +217,50 @@ struct LabelUpdateTextTests {
         #expect(observer.changes.map(\.old) == ["Pinched, Scale:1.00", "A"])
     }
 }
+
+/// A one-line text that fits at the size asked for is laid out without
+/// the general fitting (`TextLayout.singleLine`); it must give what the
+/// fitting gives.
+@Suite("Text layout of one line that fits")
+struct OneLineTextLayoutTests {
+    @Test("one line that fits lays out as the general fitting lays it out, in every alignment")
+    func sameAsFitting() {
+        let measurer = HalfEmMeasurer()
+        let texts = ["Pinched, Scale:1.50, Velocity:0.32", "x", "Rotated, Radians:0.52", "a b c"]
+        let boxes = [Rect(x: 10, y: 5, width: 400, height: 30), Rect(x: -3, y: 0.5, width: 350.5, height: 20),
+                     Rect(x: 0, y: 0, width: 90, height: 200)]
+        var compared = 0
+        for text in texts {
+            for bounds in boxes {
+                for alignment in [TextAlignment.left, .center, .right] {
+                    let font = Font(size: 20)
+                    // Two lines allowed: the general fitting, which puts a
+                    // text that fits one line on one line.
+                    let general = TextLayout(text: text, font: font, alignment: alignment, in: bounds, numberOfLines: 2,
+                                             minimumScaleFactor: 1, measurer: measurer)
+                    guard general.lines.count == 1, !general.isTruncated else { continue }
+                    let oneLine = TextLayout(text: text, font: font, alignment: alignment, in: bounds, numberOfLines: 1,
+                                             minimumScaleFactor: 0.5, measurer: measurer)
+                    #expect(oneLine == general, "\(text) in \(bounds), \(alignment)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared >= 20, "only \(compared) layouts fitted one line")
+    }
+
+    @Test("a text with a newline, or too wide, still goes through the fitting: joined, shrunk or cut")
+    func otherwiseFitted() {
+        let measurer = HalfEmMeasurer()
+        let bounds = Rect(x: 0, y: 0, width: 100, height: 30)
+        let joined = TextLayout(text: "ab\ncd", font: Font(size: 20), alignment: .left, in: bounds, numberOfLines: 1,
+                                minimumScaleFactor: 1, measurer: measurer)
+        #expect(joined.lines.map(\.text) == ["ab cd"])
+        let shrunk = TextLayout(text: "abcdefghijklmnop", font: Font(size: 20), alignment: .left, in: bounds,
+                                numberOfLines: 1, minimumScaleFactor: 0.5, measurer: measurer)
+        #expect(shrunk.font.size == 12.5)
+        let cut = TextLayout(text: "abcdefghijklmnopqrstuvwxyz", font: Font(size: 20), alignment: .left, in: bounds,
+                             numberOfLines: 1, minimumScaleFactor: 0.5, measurer: measurer)
+        #expect(cut.isTruncated && cut.lines.first?.text.hasSuffix("…") == true)
+    }
+}

@@ -57,6 +57,14 @@ public struct TextLayout: Equatable, Sendable {
             frame = Rect(x: bounds.midX, y: bounds.midY, width: 0, height: 0)
             return
         }
+        if numberOfLines == 1, let line = Self.singleLine(text, font: font, alignment: alignment, in: bounds,
+                                                          measurer: measurer) {
+            self.font = font
+            lines = [line]
+            isTruncated = false
+            frame = line.frame
+            return
+        }
         let sizes = Self.candidateSizes(for: font.size, minimumScaleFactor: minimumScaleFactor)
         let fits = { (size: Double) -> [String]? in
             let f = Font(size: size, bold: font.bold)
@@ -112,6 +120,26 @@ public struct TextLayout: Equatable, Sendable {
                                                                                 width: 0, height: 0)) {
             $0.union($1.frame)
         }
+    }
+
+    /// `text` as one line at the size asked for, if it is one (no newline)
+    /// and fits `bounds`: what the whole fitting gives then, measured once
+    /// and without splitting the text. A label whose numbers change with
+    /// every touch event is laid out again every frame.
+    static func singleLine(_ text: String, font: Font, alignment: TextAlignment, in bounds: Rect,
+                           measurer: TextMeasuring) -> Line? {
+        let lineHeight = measurer.metrics(of: font).lineHeight
+        guard !text.utf8.contains(UInt8(ascii: "\n")),
+              linesThatFit(height: bounds.height, lineHeight: lineHeight) >= 1 else { return nil }
+        let width = measurer.width(of: text, font: font)
+        guard width <= bounds.width + tolerance else { return nil }
+        let x: Double
+        switch alignment {
+        case .left: x = bounds.minX
+        case .center: x = bounds.midX - width / 2
+        case .right: x = bounds.maxX - width
+        }
+        return Line(text: text, frame: Rect(x: x, y: bounds.midY - lineHeight / 2, width: width, height: lineHeight))
     }
 
     /// The font sizes to try, largest first: the requested size, then half
