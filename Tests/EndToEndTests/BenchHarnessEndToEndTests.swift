@@ -21,13 +21,7 @@ struct BenchHarnessEndToEndTests {
     func timingRecordsEveryEvent() throws {
         let session = try WestonSession(width: 800, height: 600)
         defer { session.stop() }
-        try session.send(["capabilities touch,keyboard", "timing-start"])
-        let client = try session.launchClient(executable: URL(fileURLWithPath: Self.simpleTouch))
-        let pid = Int(client.processIdentifier)
-        let shown = try session.waitFor(timeout: 10) {
-            try Self.dump(session).clients.contains { $0.pid == pid && $0.firstRepaint != nil }
-        }
-        try #require(shown, "weston-simple-touch never showed a frame; weston log:\n\(session.westonLogTail())")
+        let pid = try Self.startTimedSimpleTouch(in: session)
 
         // One frame every 20 ms: each is answered before the next comes.
         let frames = [["touch-down 0 400 300"], ["touch-motion 0 410 300"], ["touch-motion 0 420 305"],
@@ -93,13 +87,7 @@ struct BenchHarnessEndToEndTests {
     func replayRunsStepsOnTime() throws {
         let session = try WestonSession(width: 800, height: 600)
         defer { session.stop() }
-        try session.send(["capabilities touch,keyboard", "timing-start"])
-        let client = try session.launchClient(executable: URL(fileURLWithPath: Self.simpleTouch))
-        let pid = Int(client.processIdentifier)
-        let shown = try session.waitFor(timeout: 10) {
-            try Self.dump(session).clients.contains { $0.pid == pid && $0.firstRepaint != nil }
-        }
-        try #require(shown, "weston-simple-touch never showed a frame; weston log:\n\(session.westonLogTail())")
+        let pid = try Self.startTimedSimpleTouch(in: session)
 
         let steps = ["touch-down 0 400 300; touch-frame", "touch-motion 0 410 300; touch-frame",
                      "touch-motion 0 420 300;touch-down 1 300 250 ; touch-frame",
@@ -290,6 +278,19 @@ struct BenchHarnessEndToEndTests {
         let clients: [(pid: Int, firstCommit: Int, firstRepaint: Int?)]
         let commits: [(time: Int, pid: Int)]
         let repaints: [Int]
+    }
+
+    /// Starts timing and weston-simple-touch, and waits until its first
+    /// frame is on the output; returns its pid.
+    private static func startTimedSimpleTouch(in session: WestonSession) throws -> Int {
+        try session.send(["capabilities touch,keyboard", "timing-start"])
+        let client = try session.launchClient(executable: URL(fileURLWithPath: simpleTouch))
+        let pid = Int(client.processIdentifier)
+        let shown = try session.waitFor(timeout: 10) {
+            try dump(session).clients.contains { $0.pid == pid && $0.firstRepaint != nil }
+        }
+        try #require(shown, "weston-simple-touch never showed a frame; weston log:\n\(session.westonLogTail())")
+        return pid
     }
 
     private static func dump(_ session: WestonSession) throws -> Record {

@@ -65,16 +65,25 @@ struct CoverageFillTests {
 
     static let whole = [CoverageFill.PixelBox(x0: 0, y0: 0, x1: width, y1: height)]
 
+    /// `polygons` (device pixels), and `holes` wound the other way, filled
+    /// in `color` within `clip` over white, by a fill of their own.
+    static func filled(_ polygons: [[Point]], holes: [[Point]] = [], color: Color = navy,
+                       clip: [CoverageFill.PixelBox] = whole) -> Buffer {
+        let buffer = Buffer()
+        let fill = CoverageFill()
+        fill.begin()
+        for polygon in polygons { fill.addPolygon(transform: .identity) { $0.append(contentsOf: polygon) } }
+        for hole in holes { fill.addPolygon(transform: .identity, reversed: true) { $0.append(contentsOf: hole) } }
+        fill.clip = clip
+        buffer.withTarget { fill.fill(color: color, into: $0) }
+        return buffer
+    }
+
     /// Fills `polygons` (device pixels; the second and later wound the
     /// other way cut holes) both ways and returns the largest difference.
     static func compare(_ polygons: [[Point]], color: Color, clip: [CoverageFill.PixelBox] = whole)
         -> (difference: Int, x: Int, y: Int) {
-        let ours = Buffer(), cairos = Buffer()
-        let fill = CoverageFill()
-        fill.begin()
-        for polygon in polygons { fill.addPolygon(transform: .identity) { $0.append(contentsOf: polygon) } }
-        fill.clip = clip
-        ours.withTarget { fill.fill(color: color, into: $0) }
+        let ours = filled(polygons, color: color, clip: clip), cairos = Buffer()
         cairos.withCairo { cr in
             for box in clip {
                 cairo_rectangle(cr, Double(box.x0), Double(box.y0), Double(box.x1 - box.x0), Double(box.y1 - box.y0))
@@ -120,12 +129,7 @@ struct CoverageFillTests {
     /// Fills the convex `polygon` in navy over white and holds every
     /// pixel's coverage, read back from its red channel, to the exact one.
     static func expectExact(_ polygon: [Point], _ comment: Comment) {
-        let buffer = Buffer()
-        let fill = CoverageFill()
-        fill.begin()
-        fill.addPolygon(transform: .identity) { $0.append(contentsOf: polygon) }
-        fill.clip = whole
-        buffer.withTarget { fill.fill(color: navy, into: $0) }
+        let buffer = filled([polygon])
         var worst = 0.0, edges = 0
         for y in 0..<height {
             for x in 0..<width {
@@ -153,12 +157,7 @@ struct CoverageFillTests {
     func wholePixelRectangle() {
         let rect = [Point(x: 10, y: 5), Point(x: 70, y: 5), Point(x: 70, y: 41), Point(x: 10, y: 41)]
         for shape in [rect, rect.reversed()] {
-            let buffer = Buffer()
-            let fill = CoverageFill()
-            fill.begin()
-            fill.addPolygon(transform: .identity) { $0.append(contentsOf: shape) }
-            fill.clip = [CoverageFill.PixelBox(x0: 0, y0: 0, x1: 50, y1: 80)]
-            buffer.withTarget { fill.fill(color: Self.navy, into: $0) }
+            let buffer = Self.filled([shape], clip: [CoverageFill.PixelBox(x0: 0, y0: 0, x1: 50, y1: 80)])
             for y in 0..<Self.height {
                 for x in 0..<Self.width {
                     let inside = x >= 10 && x < 50 && y >= 5 && y < 41
@@ -215,13 +214,7 @@ struct CoverageFillTests {
     func holeStaysOpen() {
         let outer = ConvexOutline.roundedRect(Rect(x: 8.7, y: 6.2, width: 70, height: 60), radius: 9.5, tolerance: 0.01)
         let inner = ConvexOutline.roundedRect(Rect(x: 11.7, y: 9.2, width: 64, height: 54), radius: 6.5, tolerance: 0.01)
-        let buffer = Buffer()
-        let fill = CoverageFill()
-        fill.begin()
-        fill.addPolygon(transform: .identity) { $0.append(contentsOf: outer) }
-        fill.addPolygon(transform: .identity, reversed: true) { $0.append(contentsOf: inner) }
-        fill.clip = Self.whole
-        buffer.withTarget { fill.fill(color: Self.navy, into: $0) }
+        let buffer = Self.filled([outer], holes: [inner])
         #expect(buffer.pixel(44, 38) == 0xffff_ffff, "the hole was filled")
         #expect(buffer.pixel(10, 38) == 0xff02_3047, "the band was not")
         #expect(buffer.pixel(44, 7) == 0xff02_3047, "the band was not")
@@ -230,12 +223,7 @@ struct CoverageFillTests {
     @Test("nothing outside the clip's boxes is written")
     func clipIsKept() {
         let clip = [CoverageFill.PixelBox(x0: 20, y0: 10, x1: 50, y1: 30), CoverageFill.PixelBox(x0: 5, y0: 40, x1: 90, y1: 45)]
-        let buffer = Buffer()
-        let fill = CoverageFill()
-        fill.begin()
-        fill.addPolygon(transform: .identity) { $0.append(contentsOf: Self.turned(Self.box, by: 0.2, around: Point(x: 48, y: 40))) }
-        fill.clip = clip
-        buffer.withTarget { fill.fill(color: Self.navy, into: $0) }
+        let buffer = Self.filled([Self.turned(Self.box, by: 0.2, around: Point(x: 48, y: 40))], clip: clip)
         var painted = 0
         for y in 0..<Self.height {
             for x in 0..<Self.width {
@@ -254,19 +242,10 @@ struct CoverageFillTests {
     @Test("a shape larger than the buffer, or far outside it, fills what it covers and nothing else")
     func farCoordinates() {
         let huge = [Point(x: -1e7, y: -3e6), Point(x: 2e7, y: -1e6), Point(x: 1e7, y: 5e6), Point(x: -2e6, y: 4e6)]
-        let buffer = Buffer()
-        let fill = CoverageFill()
-        fill.begin()
-        fill.addPolygon(transform: .identity) { $0.append(contentsOf: huge) }
-        fill.clip = Self.whole
-        buffer.withTarget { fill.fill(color: Self.navy, into: $0) }
+        let buffer = Self.filled([huge])
         #expect(buffer.pixels.allSatisfy { $0 == 0xff02_3047 }, "the buffer lies inside the shape")
 
-        let away = Buffer()
-        fill.begin()
-        fill.addPolygon(transform: .identity) { $0.append(contentsOf: Self.box.map { Point(x: $0.x + 1e9, y: $0.y - 5e8) }) }
-        fill.clip = Self.whole
-        away.withTarget { fill.fill(color: Self.navy, into: $0) }
+        let away = Self.filled([Self.box.map { Point(x: $0.x + 1e9, y: $0.y - 5e8) }])
         #expect(away.pixels.allSatisfy { $0 == 0xffff_ffff })
     }
 
@@ -280,13 +259,7 @@ struct CoverageFillTests {
             [],
         ]
         for shape in shapes {
-            let buffer = Buffer()
-            let fill = CoverageFill()
-            fill.begin()
-            fill.addPolygon(transform: .identity) { $0.append(contentsOf: shape) }
-            fill.clip = Self.whole
-            buffer.withTarget { fill.fill(color: Self.navy, into: $0) }
-            #expect(buffer.pixels.allSatisfy { $0 == 0xffff_ffff }, "\(shape)")
+            #expect(Self.filled([shape]).pixels.allSatisfy { $0 == 0xffff_ffff }, "\(shape)")
         }
     }
 }
