@@ -20,13 +20,15 @@ final class CairoCanvas: Canvas {
     /// the shape with a turned rectangle.
     private var imageClip: ContentClip?
 
-    /// The rounded corners of views that clip their subviews, innermost
-    /// last, cut from what is drawn inside them (`pushCornerCut`).
-    private var cornerCuts: [CornerCut] = []
+    /// The clips of views that clip their subviews which cairo's own clip
+    /// does not hold, innermost last, cut from what is drawn inside them
+    /// (`clip(to:cornerRadius:)`).
+    private var cuts: [Cut] = []
 
-    /// A rectangle with rounded corners that clips, kept out of cairo's
-    /// clip until cairo draws (`withCornerCuts`).
-    private struct CornerCut {
+    /// A rectangle, perhaps with rounded corners, that clips: kept out of
+    /// cairo's clip until cairo draws (`withCuts`), and cut from shapes
+    /// filled directly as a polygon.
+    private struct Cut {
         let rect: Rect
         let radius: Double
         /// User space to device space where it was set.
@@ -62,30 +64,59 @@ final class CairoCanvas: Canvas {
     }
 
     /// Clips what is drawn from now on to `rect` (user space) with its
-    /// corners rounded by `radius`, until `popCornerCut()`; cairo's clip
-    /// must already hold `rect` itself. Shapes the canvas fills into the
-    /// buffer are cut to it as polygons; what cairo draws is clipped to
-    /// it then.
-    func pushCornerCut(_ rect: Rect, radius: Double) {
+    /// corners rounded by `radius` (0: square), as a view clipping its
+    /// subviews does; the caller restores cairo's state afterwards, and
+    /// calls `endClip()` if this returned true.
+    ///
+    /// Cairo clips a rectangle of whole device pixels itself, which keeps
+    /// its clip a list of such rectangles: shapes are then filled straight
+    /// into the buffer. Anything else (rounded corners, a rectangle at a
+    /// fraction of a pixel, at a fractional scale, or turned) the canvas
+    /// cuts instead: from shapes it fills, as a polygon; from what cairo
+    /// draws, as a clip just around it. Given to cairo, it would send
+    /// every shape inside to cairo's rasterizer, and whether a shape went
+    /// there would depend on the damage repainted, so a shape's edge could
+    /// be drawn one way in one frame and the other in the next.
+    func clip(to rect: Rect, cornerRadius radius: Double) -> Bool {
+        let wholePixels = isWholePixelRectangle(rect)
+        if wholePixels {
+            cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+            cairo_clip(cr)
+            if rect.fittingCornerRadius(radius) == 0 { return false }
+        }
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
-        cornerCuts.append(CornerCut(rect: rect, radius: radius, matrix: m, polygon: nil))
+        cuts.append(Cut(rect: rect, radius: wholePixels ? radius : rect.fittingCornerRadius(radius), matrix: m,
+                        polygon: nil))
+        return true
     }
 
-    func popCornerCut() {
-        cornerCuts.removeLast()
+    /// Ends the innermost clip `clip(to:cornerRadius:)` kept out of cairo.
+    func endClip() {
+        cuts.removeLast()
     }
 
-    /// Runs `draw` (cairo drawing) clipped to the corner cuts.
-    private func withCornerCuts(_ draw: () -> Void) {
-        guard !cornerCuts.isEmpty else {
+    /// Whether `rect` (user space) covers whole device pixels: upright,
+    /// its sides on pixel boundaries.
+    private func isWholePixelRectangle(_ rect: Rect) -> Bool {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        guard m.xy == 0, m.yx == 0 else { return false }
+        func whole(_ v: Double) -> Bool { abs(v - v.rounded()) < 1e-9 }
+        return whole(m.xx * rect.minX + m.x0) && whole(m.xx * rect.maxX + m.x0)
+            && whole(m.yy * rect.minY + m.y0) && whole(m.yy * rect.maxY + m.y0)
+    }
+
+    /// Runs `draw` (cairo drawing) clipped to the cuts.
+    private func withCuts(_ draw: () -> Void) {
+        guard !cuts.isEmpty else {
             draw()
             return
         }
         cairo_save(cr)
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
-        for cut in cornerCuts {
+        for cut in cuts {
             var at = cut.matrix
             cairo_set_matrix(cr, &at)
             roundedRectPath(cut.rect, radius: cut.radius)
@@ -118,7 +149,7 @@ final class CairoCanvas: Canvas {
             }
             return
         }
-        clipped(unless: rect) { withCornerCuts {
+        clipped(unless: rect) { withCuts {
             cairo_save(cr)
             // Painting the bitmap through a pixel-aligned box around where it
             // lands: the bitmap's own edges (transparent beyond, filtered)
@@ -189,7 +220,7 @@ final class CairoCanvas: Canvas {
                     ConvexOutline.appendRoundedRect(rect, radius: 0, tolerance: 1, to: &$0)
                 }
             }) { return }
-            withCornerCuts {
+            withCuts {
                 setColor(color)
                 cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
                 cairo_fill(cr)
@@ -205,7 +236,7 @@ final class CairoCanvas: Canvas {
                     ConvexOutline.appendRoundedRect(rect, radius: radius, tolerance: tolerance, to: &$0)
                 }
             }) { return }
-            withCornerCuts {
+            withCuts {
                 roundedRectPath(rect, radius: radius)
                 setColor(color)
                 cairo_fill(cr)
@@ -237,7 +268,7 @@ final class CairoCanvas: Canvas {
                     ConvexOutline.appendRoundedRect(hole, radius: holeRadius, tolerance: tolerance, to: &$0)
                 }
             }) { return }
-            withCornerCuts {
+            withCuts {
                 roundedRectPath(rect, radius: outer)
                 if hole.width > 0, hole.height > 0 {
                     roundedRectPath(hole, radius: holeRadius)
@@ -265,7 +296,7 @@ final class CairoCanvas: Canvas {
             if fillDirectly(color: color, { polygons, t in
                 polygons.addPolygon(transform: t) { $0.append(contentsOf: polygon) }
             }) { return }
-            withCornerCuts {
+            withCuts {
                 setColor(color)
                 fillPolygon(polygon)
             }
@@ -297,8 +328,8 @@ final class CairoCanvas: Canvas {
         cairo_get_matrix(cr, &m)
         coverage.begin()
         build(coverage, AffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0))
-        for i in cornerCuts.indices {
-            coverage.cut(toConvex: cornerCutPolygon(i))
+        for i in cuts.indices {
+            coverage.cut(toConvex: cutPolygon(i))
         }
         let surface = cairo_get_target(cr)
         cairo_surface_flush(surface)
@@ -307,17 +338,17 @@ final class CairoCanvas: Canvas {
         return true
     }
 
-    /// Corner cut `i` as a polygon in device pixels, clockwise on screen.
-    private func cornerCutPolygon(_ i: Int) -> [Point] {
-        if let polygon = cornerCuts[i].polygon { return polygon }
-        let cut = cornerCuts[i], m = cut.matrix
+    /// Cut `i` as a polygon in device pixels, clockwise on screen.
+    private func cutPolygon(_ i: Int) -> [Point] {
+        if let polygon = cuts[i].polygon { return polygon }
+        let cut = cuts[i], m = cut.matrix
         let t = AffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
         let scale = Swift.max(Self.scales(of: m).x, Self.scales(of: m).y)
         let tolerance = scale > 0 ? cairo_get_tolerance(cr) / scale : .infinity
         var polygon = ConvexOutline.roundedRect(cut.rect, radius: cut.radius, tolerance: tolerance).map { t.apply(to: $0) }
         // A mirroring transformation turns it the other way round.
         if m.xx * m.yy - m.xy * m.yx < 0 { polygon.reverse() }
-        cornerCuts[i].polygon = polygon
+        cuts[i].polygon = polygon
         return polygon
     }
 
@@ -391,7 +422,7 @@ final class CairoCanvas: Canvas {
 
     func strokeLine(from: Point, to: Point, color: Color, lineWidth: Double) {
         let cap = lineWidth / 2
-        clipped(unless: Rect(boundingPoints: from, to, from, to).insetBy(dx: -cap, dy: -cap)) { withCornerCuts {
+        clipped(unless: Rect(boundingPoints: from, to, from, to).insetBy(dx: -cap, dy: -cap)) { withCuts {
             setColor(color)
             cairo_set_line_width(cr, lineWidth)
             cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
@@ -403,7 +434,7 @@ final class CairoCanvas: Canvas {
 
     func drawText(_ text: String, in rect: Rect, font: Font, color: Color, alignment: TextAlignment) {
         guard !text.isEmpty else { return }
-        clipped(unless: nil) { withCornerCuts {
+        clipped(unless: nil) { withCuts {
             // A font cairo cannot make (out of memory) draws nothing, as
             // cairo itself would.
             guard let glyphs = fonts.table(for: font) else { return }

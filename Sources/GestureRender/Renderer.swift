@@ -173,20 +173,14 @@ public final class Renderer {
         if visible, drawsItself, let bg = view.backgroundColor, bg.alpha > 0 {
             canvas.fillRoundedRect(view.bounds, radius: view.cornerRadius, color: bg)
         }
-        var cutsCorners = false
+        var cut = false
         if view.clipsToBounds {
-            // The rectangle is cairo's clip. Where the repainted area stays
-            // clear of the rounded corners, it clips the same as the
-            // rounded one; where it does not, the canvas cuts the corners
-            // from what is drawn inside: from shapes it fills itself as
-            // polygons, and for cairo's drawing as a clip of its own,
-            // which would otherwise keep the canvas from filling any.
-            cairo_rectangle(cr, view.bounds.minX, view.bounds.minY, view.bounds.width, view.bounds.height)
-            cairo_clip(cr)
-            cutsCorners = cull.touchesCorners(of: view.bounds, radius: view.cornerRadius, toWindow: toWindow)
-            if cutsCorners { canvas.pushCornerCut(view.bounds, radius: view.cornerRadius) }
+            // Where the repainted area stays clear of the rounded corners,
+            // the rectangle clips the same as the rounded one.
+            let corners = cull.touchesCorners(of: view.bounds, radius: view.cornerRadius, toWindow: toWindow)
+            cut = canvas.clip(to: view.bounds, cornerRadius: corners ? view.cornerRadius : 0)
         }
-        defer { if cutsCorners { canvas.popCornerCut() } }
+        defer { if cut { canvas.endClip() } }
         if visible, drawsItself { view.draw(view.bounds, in: canvas) }
         for sub in view.subviews { draw(sub, canvas: canvas, toWindow: toWindow, cull: cull, occlusion: &occlusion) }
         if group {

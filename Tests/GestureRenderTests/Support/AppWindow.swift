@@ -55,8 +55,10 @@ final class AppWindow {
     }
 
     /// Two fingers about `centre`, `span(t)` apart at angle `angle(t)`, for
-    /// t from 0 to 1 in `steps` frames 16 ms apart, then lifted.
-    func twoFingers(about centre: Point, steps: Int, span: (Double) -> Double, angle: (Double) -> Double) {
+    /// t from 0 to 1 in `steps` frames 16 ms apart, then lifted;
+    /// `afterFrame` runs after each touch frame (a test's repaint).
+    func twoFingers(about centre: Point, steps: Int, span: (Double) -> Double, angle: (Double) -> Double,
+                    afterFrame: () -> Void = {}) {
         func place(_ t: Double, down: Bool) {
             let dx = span(t) / 2 * cos(angle(t)), dy = span(t) / 2 * sin(angle(t))
             let points = [Point(x: centre.x - dx, y: centre.y - dy), Point(x: centre.x + dx, y: centre.y + dy)]
@@ -65,6 +67,7 @@ final class AppWindow {
                 else { window.input.touchMotion(id: id, to: p, time: clock.now) }
             }
             window.input.touchFrame()
+            afterFrame()
         }
         place(0, down: true)
         for step in 1...steps {
@@ -75,6 +78,7 @@ final class AppWindow {
         window.input.touchUp(id: 1, time: clock.now)
         window.input.touchUp(id: 2, time: clock.now)
         window.input.touchFrame()
+        afterFrame()
         wait(0.1)
     }
 
