@@ -159,11 +159,61 @@ final class CoverageFill {
         swap(&polygonEnds, &cutEnds)
     }
 
+    /// Farthest from the origin (device pixels) a shape's points may lie
+    /// for this fill to rasterize them as they are: a point's column is
+    /// then a whole number, precise to a ten-thousandth of a pixel. A shape
+    /// reaching farther (a view of absurd size) is first cut to the buffer.
+    static let reach = 1e12
+
+    /// Cuts every polygon to the upright box `x0...x1` by `y0...y1`, one
+    /// side at a time. A point where an edge crosses a side takes the
+    /// side's coordinate as it is and the other from the share of the edge
+    /// on either side of it, so a polygon reaching 1e300 away is cut as
+    /// precisely as a near one.
+    private func cutToBox(x0: Double, y0: Double, x1: Double, y1: Double) {
+        // Each side: which coordinate (x: true), its value, and which side
+        // of it is kept (above the value: true).
+        for (alongX, value, keepAbove) in [(true, x0, true), (true, x1, false), (false, y0, true), (false, y1, false)] {
+            var start = 0
+            cutPoints.removeAll(keepingCapacity: true)
+            cutEnds.removeAll(keepingCapacity: true)
+            for end in polygonEnds {
+                defer { start = end }
+                guard end > start else { continue }
+                func inside(_ p: Point) -> Bool {
+                    let v = alongX ? p.x : p.y
+                    return keepAbove ? v >= value : v <= value
+                }
+                var previous = points[end - 1]
+                for i in start..<end {
+                    let p = points[i]
+                    if inside(p) != inside(previous) {
+                        let (a, b) = alongX ? (previous.x, p.x) : (previous.y, p.y)
+                        let t = (value - a) / (b - a)
+                        cutPoints.append(alongX ? Point(x: value, y: previous.y + (p.y - previous.y) * t)
+                                                : Point(x: previous.x + (p.x - previous.x) * t, y: value))
+                    }
+                    if inside(p) { cutPoints.append(p) }
+                    previous = p
+                }
+                cutEnds.append(cutPoints.count)
+            }
+            swap(&points, &cutPoints)
+            swap(&polygonEnds, &cutEnds)
+        }
+    }
+
     /// Fills the shape made of the polygons added since `begin()` in
     /// `color` (components 0...1, not premultiplied), within `clip` and
-    /// `target`'s bounds. A shape with a point that is not finite draws
-    /// nothing.
+    /// `target`'s bounds. A shape with a point that is not finite, or so
+    /// far that cutting it to the buffer overflows, draws nothing.
     func fill(color: Color, into target: Target) {
+        if !points.allSatisfy({ abs($0.x) <= Self.reach && abs($0.y) <= Self.reach }) {
+            let b = target.bounds
+            // A pixel beyond the buffer on each side.
+            cutToBox(x0: Double(b.x0 - 1), y0: Double(b.y0 - 1), x1: Double(b.x1 + 1), y1: Double(b.y1 + 1))
+            guard points.allSatisfy({ abs($0.x) <= Self.reach && abs($0.y) <= Self.reach }) else { return }
+        }
         guard let paint = Paint(color), buildEdges(), let box = bounds() else { return }
         if let whole = wholePixelRectangle() {
             // A rectangle on pixel boundaries covers its pixels whole:
@@ -201,7 +251,10 @@ final class CoverageFill {
                 let p = points[i]
                 guard p.x.isFinite, p.y.isFinite else { return false }
                 defer { previous = p }
-                guard p.y != previous.y else { continue }
+                // A level edge covers no height; one a hair from level
+                // (less than a billionth of a pixel) covers none that
+                // shows, and its slope would overflow.
+                guard abs(p.y - previous.y) > 1e-9 else { continue }
                 let (top, bottom, direction) = p.y > previous.y ? (previous, p, 1.0) : (p, previous, -1.0)
                 let slope = (bottom.x - top.x) / (bottom.y - top.y)
                 edges.append(Edge(x0: top.x, y0: top.y, x1: bottom.x, y1: bottom.y,

@@ -241,12 +241,60 @@ struct CoverageFillTests {
 
     @Test("a shape larger than the buffer, or far outside it, fills what it covers and nothing else")
     func farCoordinates() {
-        let huge = [Point(x: -1e7, y: -3e6), Point(x: 2e7, y: -1e6), Point(x: 1e7, y: 5e6), Point(x: -2e6, y: 4e6)]
+        let huge = [Point(x: -5e6, y: -3e6), Point(x: 9e6, y: -1e6), Point(x: 8e6, y: 5e6), Point(x: -2e6, y: 4e6)]
         let buffer = Self.filled([huge])
         #expect(buffer.pixels.allSatisfy { $0 == 0xff02_3047 }, "the buffer lies inside the shape")
 
-        let away = Self.filled([Self.box.map { Point(x: $0.x + 1e9, y: $0.y - 5e8) }])
+        let away = Self.filled([Self.box.map { Point(x: $0.x + 9e6, y: $0.y - 5e6) }])
         #expect(away.pixels.allSatisfy { $0 == 0xffff_ffff })
+    }
+
+    @Test("a shape reaching far past the buffer is cut to it and filled as it covers it",
+          arguments: [2e12, 1e30, 1e300])
+    func beyondReach(far: Double) {
+        // Whatever `far` is, the buffer's part of the band is rows 20 to
+        // 29, and all of the buffer from row 10 down lies in the triangle.
+        let band = [Point(x: -far, y: 20), Point(x: far, y: 20), Point(x: far, y: 30), Point(x: -far, y: 30)]
+        let triangle = [Point(x: -far, y: 10), Point(x: far, y: 10), Point(x: 0, y: 10 + far)]
+        let banded = Self.filled([band]), covered = Self.filled([triangle])
+        for y in 0..<Self.height {
+            for x in [0, 3, 50, 95] {
+                #expect(banded.pixel(x, y) == (y >= 20 && y < 30 ? 0xff02_3047 : 0xffff_ffff), "band at (\(x), \(y))")
+                #expect(covered.pixel(x, y) == (y >= 10 ? 0xff02_3047 : 0xffff_ffff), "triangle at (\(x), \(y))")
+            }
+        }
+    }
+
+    @Test("a view drawing shapes beyond the fill's reach still draws what follows, and a background wider than cairo's reach shows")
+    func viewBeyondReach() {
+        final class FarShapes: View {
+            override func draw(_ rect: Rect, in canvas: Canvas) {
+                // Reaches 1e300 to the left and right; covers the view's top half.
+                canvas.fillEllipse(in: Rect(x: -1e300, y: -2e300 + 50, width: 2e300, height: 2e300), color: .black)
+                canvas.fill(Rect(x: 60, y: 70, width: 20, height: 20), color: Color(rgb: 0xff0000))
+            }
+        }
+        let window = Window(size: Size(width: 100, height: 100), timeSource: VirtualTimeSource())
+        window.backgroundColor = .white
+        // Its background reaches far beyond the window too.
+        let far = View(frame: Rect(x: -5e7, y: 95, width: 1e8, height: 5))
+        far.backgroundColor = Color(rgb: 0x0000ff)
+        window.addSubview(FarShapes(frame: window.bounds))
+        window.addSubview(far)
+        let image = RenderedImage(window: window)
+        #expect(image.argb(x: 70, y: 80) == 0xffff_0000, "the square after the shape")
+        // 100 million pixels wide: past cairo's coordinates, within the fill's.
+        #expect(image.argb(x: 20, y: 97) == 0xff00_00ff, "the far background")
+        #expect(image.argb(x: 20, y: 80) == 0xffff_ffff)
+    }
+
+    @Test("an edge a hair from level, between two pixels' boundaries, adds nothing wrong")
+    func nearlyLevelEdge() {
+        let sliver = [Point(x: 10, y: 20), Point(x: 80, y: 20 + 1e-12), Point(x: 80, y: 40), Point(x: 10, y: 40)]
+        let worst = Self.compare([sliver], color: Self.navy)
+        #expect(worst.difference <= Self.cairosSampling, "\(worst)")
+        #expect(Self.filled([[Point(x: 10, y: 5), Point(x: 20, y: 5 + Double.leastNonzeroMagnitude), Point(x: 15, y: 30)]])
+            .pixels.contains { $0 != 0xffff_ffff })
     }
 
     @Test("a shape with a coordinate that is not finite, or with no area, draws nothing")
