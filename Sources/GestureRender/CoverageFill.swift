@@ -354,7 +354,13 @@ final class CoverageFill {
                                   cells: UnsafeMutablePointer<Double>) -> (Int, Int)? {
         let xa = e.x(at: ya), xb = e.x(at: yb)
         let height = (yb - ya) * e.direction
-        let lo = Swift.min(xa, xb), hi = Swift.max(xa, xb)
+        var lo = Swift.min(xa, xb), hi = Swift.max(xa, xb)
+        // Less than a billionth of a pixel across: upright, at its middle
+        // (its share per column, 1 / (hi - lo), could overflow).
+        if hi - lo < 1e-9 {
+            lo = 0.5 * (lo + hi)
+            hi = lo
+        }
         // Past the last column nothing is read; before the first, the
         // whole height is the first column's change.
         guard lo < Double(last &+ 1) else { return nil }

@@ -288,13 +288,22 @@ struct CoverageFillTests {
         #expect(image.argb(x: 20, y: 80) == 0xffff_ffff)
     }
 
-    @Test("an edge a hair from level, between two pixels' boundaries, adds nothing wrong")
+    @Test("an edge a hair from level, or from upright, between two pixels' boundaries, adds nothing wrong")
     func nearlyLevelEdge() {
         let sliver = [Point(x: 10, y: 20), Point(x: 80, y: 20 + 1e-12), Point(x: 80, y: 40), Point(x: 10, y: 40)]
         let worst = Self.compare([sliver], color: Self.navy)
         #expect(worst.difference <= Self.cairosSampling, "\(worst)")
         #expect(Self.filled([[Point(x: 10, y: 5), Point(x: 20, y: 5 + Double.leastNonzeroMagnitude), Point(x: 15, y: 30)]])
             .pixels.contains { $0 != 0xffff_ffff })
+        // A hair from upright across a pixel boundary (found by a random
+        // search: its share per column overflowed to a coverage that was
+        // not a number), alone and cut to the buffer.
+        let upright = [Point(x: 0, y: 24), Point(x: -Double.leastNormalMagnitude / 2_000, y: 40), Point(x: 30, y: 40), Point(x: 30, y: 24)]
+        let uprightWorst = Self.compare([upright], color: Self.navy)
+        #expect(uprightWorst.difference <= 1, "\(uprightWorst)")
+        _ = Self.filled([[Point(x: 30.0, y: 1e+30), Point(x: 1e-09, y: 18.0), Point(x: 1e12, y: -5.825818709462621),
+                          Point(x: -9926149025089.861, y: 8016860257732.543), Point(x: -1e-300, y: 2177772073408.0215),
+                          Point(x: 0.0, y: 24.0)]])
     }
 
     @Test("a shape with a coordinate that is not finite, or with no area, draws nothing")
