@@ -307,13 +307,15 @@ final class CairoCanvas: Canvas {
             polygons.addPolygon(transform: t) { ConvexOutline.appendEllipse(in: rect, tolerance: tolerance, to: &$0) }
         }) { return }
         // Inside any image clip (the cut case returned above): no clip.
-        cairo_save(cr)
-        cairo_translate(cr, rect.midX, rect.midY)
-        cairo_scale(cr, rect.width / 2, rect.height / 2)
-        cairo_arc(cr, 0, 0, 1, 0, 2 * Double.pi)
-        cairo_restore(cr)
-        setColor(color)
-        cairo_fill(cr)
+        withCuts {
+            cairo_save(cr)
+            cairo_translate(cr, rect.midX, rect.midY)
+            cairo_scale(cr, rect.width / 2, rect.height / 2)
+            cairo_arc(cr, 0, 0, 1, 0, 2 * Double.pi)
+            cairo_restore(cr)
+            setColor(color)
+            cairo_fill(cr)
+        }
     }
 
     /// Fills the polygons `build` adds (in user space; it gets the

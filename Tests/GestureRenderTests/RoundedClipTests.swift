@@ -75,6 +75,45 @@ struct RoundedClipTests {
                     && (inside >> 8) & 0xff < 0x90, "\(String(inside, radix: 16))")
     }
 
+    @Test("every shape a translucent view draws inside, drawn by cairo, is cut at the corners",
+          arguments: ["rectangle", "rounded rectangle", "outline", "ellipse", "line"])
+    func translucentShapes(shape: String) {
+        final class Shape: View {
+            let shape: String
+            init(_ shape: String, frame: Rect) {
+                self.shape = shape
+                super.init(frame: frame)
+            }
+            override func draw(_ rect: Rect, in canvas: Canvas) {
+                let red = Color(rgb: 0xff0000), all = bounds
+                switch shape {
+                case "rectangle": canvas.fill(all, color: red)
+                case "rounded rectangle": canvas.fillRoundedRect(all, radius: 2, color: red)
+                case "outline": canvas.strokeRoundedRect(all, radius: 2, color: red, lineWidth: 30)
+                case "ellipse": canvas.fillEllipse(in: all.insetBy(dx: -40, dy: -40), color: red)
+                default: canvas.strokeLine(from: Point(x: 0, y: 0), to: Point(x: 120, y: 120), color: red, lineWidth: 12)
+                }
+            }
+        }
+        let window = Window(size: Size(width: Double(Self.size), height: Double(Self.size)), timeSource: VirtualTimeSource())
+        window.backgroundColor = .white
+        let clipper = View(frame: Self.frame)
+        clipper.cornerRadius = Self.cornerRadius
+        clipper.clipsToBounds = true
+        let content = Shape(shape, frame: Rect(x: -10, y: -10, width: 120, height: 120))
+        content.alpha = 0.5
+        clipper.addSubview(content)
+        window.addSubview(clipper)
+        window.layoutIfNeeded()
+        let pixels = PartialRepaint.render(window, size: Self.size, clip: nil)
+        // Inside the frame's square corner, outside its rounded one.
+        #expect(pixels[12 * Self.size + 12] == 0xffff_ffff, "\(String(pixels[12 * Self.size + 12], radix: 16))")
+        #expect(pixels[13 * Self.size + 13] == 0xffff_ffff)
+        // Inside, on the shape: drawn.
+        let inside = shape == "line" ? 60 * Self.size + 60 : 60 * Self.size + 20
+        #expect(pixels[inside] != 0xffff_ffff)
+    }
+
     @Test("a turned clipping view, whose rectangle cairo cannot clip to as whole pixels, still has round corners")
     func turnedClipper() {
         let turn = 0.2
