@@ -215,32 +215,22 @@ final class CairoCanvas: Canvas {
 
     func fill(_ rect: Rect, color: Color) {
         clipped(unless: rect) {
-            if fillDirectly(color: color, { polygons, t in
+            fillShape(color: color, polygons: { polygons, t in
                 polygons.addPolygon(transform: t) {
                     ConvexOutline.appendRoundedRect(rect, radius: 0, tolerance: 1, to: &$0)
                 }
-            }) { return }
-            withCuts {
-                setColor(color)
-                cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
-                cairo_fill(cr)
-            }
+            }, path: { cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height) })
         }
     }
 
     func fillRoundedRect(_ rect: Rect, radius: Double, color: Color) {
         clipped(unless: rect, shapeRadius: rect.fittingCornerRadius(radius)) {
-            if fillDirectly(color: color, { polygons, t in
+            fillShape(color: color, polygons: { polygons, t in
                 let tolerance = deviceTolerance()
                 polygons.addPolygon(transform: t) {
                     ConvexOutline.appendRoundedRect(rect, radius: radius, tolerance: tolerance, to: &$0)
                 }
-            }) { return }
-            withCuts {
-                roundedRectPath(rect, radius: radius)
-                setColor(color)
-                cairo_fill(cr)
-            }
+            }, path: { roundedRectPath(rect, radius: radius) })
         }
     }
 
@@ -257,27 +247,21 @@ final class CairoCanvas: Canvas {
         let outer = rad > 0 ? rad + lineWidth / 2 : 0
         let hole = rect.insetBy(dx: lineWidth, dy: lineWidth)
         let holeRadius = Swift.max(0, rad - lineWidth / 2)
+        let hasHole = hole.width > 0 && hole.height > 0
         clipped(unless: rect, shapeRadius: outer) {
-            if fillDirectly(color: color, { polygons, t in
+            fillShape(color: color, evenOdd: true, polygons: { polygons, t in
                 let tolerance = deviceTolerance()
                 polygons.addPolygon(transform: t) {
                     ConvexOutline.appendRoundedRect(rect, radius: outer, tolerance: tolerance, to: &$0)
                 }
-                guard hole.width > 0, hole.height > 0 else { return }
+                guard hasHole else { return }
                 polygons.addPolygon(transform: t, reversed: true) {
                     ConvexOutline.appendRoundedRect(hole, radius: holeRadius, tolerance: tolerance, to: &$0)
                 }
-            }) { return }
-            withCuts {
+            }, path: {
                 roundedRectPath(rect, radius: outer)
-                if hole.width > 0, hole.height > 0 {
-                    roundedRectPath(hole, radius: holeRadius)
-                }
-                setColor(color)
-                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
-                cairo_fill(cr)
-                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
-            }
+                if hasHole { roundedRectPath(hole, radius: holeRadius) }
+            })
         }
     }
 
@@ -293,28 +277,37 @@ final class CairoCanvas: Canvas {
             let cut = clip.outline ?? ConvexOutline.roundedRect(clip.rect, radius: clip.radius, tolerance: tolerance)
             imageClip?.outline = cut
             let polygon = ConvexOutline.ellipse(in: rect, tolerance: tolerance).clipped(toConvex: cut)
-            if fillDirectly(color: color, { polygons, t in
+            fillShape(color: color, polygons: { polygons, t in
                 polygons.addPolygon(transform: t) { $0.append(contentsOf: polygon) }
-            }) { return }
-            withCuts {
-                setColor(color)
-                fillPolygon(polygon)
-            }
+            }, path: { polygonPath(polygon) })
             return
         }
-        if fillDirectly(color: color, { polygons, t in
+        // Inside any image clip (the cut case returned above): no clip.
+        fillShape(color: color, polygons: { polygons, t in
             let tolerance = deviceTolerance()
             polygons.addPolygon(transform: t) { ConvexOutline.appendEllipse(in: rect, tolerance: tolerance, to: &$0) }
-        }) { return }
-        // Inside any image clip (the cut case returned above): no clip.
-        withCuts {
+        }, path: {
             cairo_save(cr)
             cairo_translate(cr, rect.midX, rect.midY)
             cairo_scale(cr, rect.width / 2, rect.height / 2)
             cairo_arc(cr, 0, 0, 1, 0, 2 * Double.pi)
             cairo_restore(cr)
+        })
+    }
+
+    /// Fills a shape in `color`: straight into the buffer as the polygons
+    /// `polygons` adds, where cairo's state allows (`fillDirectly`), and
+    /// otherwise with cairo, along `path` (user space; with `evenOdd`, a
+    /// path inside another cuts a hole), within the canvas's cuts.
+    private func fillShape(color: Color, evenOdd: Bool = false, polygons: (CoverageFill, AffineTransform) -> Void,
+                           path: () -> Void) {
+        if fillDirectly(color: color, polygons) { return }
+        withCuts {
+            path()
             setColor(color)
+            if evenOdd { cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD) }
             cairo_fill(cr)
+            if evenOdd { cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING) }
         }
     }
 
@@ -413,13 +406,13 @@ final class CairoCanvas: Canvas {
         ((m.xx * m.xx + m.yx * m.yx).squareRoot(), (m.xy * m.xy + m.yy * m.yy).squareRoot())
     }
 
-    /// Fills the polygon through `points` (nothing for fewer than three).
-    private func fillPolygon(_ points: [Point]) {
+    /// Adds the closed polygon through `points` to the path (nothing for
+    /// fewer than three).
+    private func polygonPath(_ points: [Point]) {
         guard points.count >= 3 else { return }
         cairo_move_to(cr, points[0].x, points[0].y)
         for p in points.dropFirst() { cairo_line_to(cr, p.x, p.y) }
         cairo_close_path(cr)
-        cairo_fill(cr)
     }
 
     func strokeLine(from: Point, to: Point, color: Color, lineWidth: Double) {
