@@ -95,21 +95,28 @@ extension Array where Element == Point {
     }
 
     /// Puts into `result` the polygon's part where `side` (a signed
-    /// distance, up to a factor, from one line) is not negative.
-    private func cut(into result: inout [Point], by side: (Point) -> Double) {
+    /// distance, up to a factor, from one line) is not negative. Where an
+    /// edge crosses the line, `crossing` gives the point from the edge's
+    /// ends and the share `t` of the way from the first (by default,
+    /// that share of the way along it).
+    func cut(into result: inout [Point], by side: (Point) -> Double,
+             crossing: (Point, Point, Double) -> Point = Self.along) {
         result.removeAll(keepingCapacity: true)
         guard var previous = last else { return }
         var previousSide = side(previous)
         for point in self {
             let pointSide = side(point)
             if (pointSide >= 0) != (previousSide >= 0) {
-                let t = previousSide / (previousSide - pointSide)
-                result.append(Point(x: previous.x + (point.x - previous.x) * t,
-                                    y: previous.y + (point.y - previous.y) * t))
+                result.append(crossing(previous, point, previousSide / (previousSide - pointSide)))
             }
             if pointSide >= 0 { result.append(point) }
             previous = point
             previousSide = pointSide
         }
+    }
+
+    /// The point a share `t` of the way from `a` to `b`.
+    static func along(_ a: Point, _ b: Point, _ t: Double) -> Point {
+        Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
     }
 }

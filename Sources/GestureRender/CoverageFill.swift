@@ -67,11 +67,13 @@ final class CoverageFill {
     private var points: [Point] = []
     private var polygonEnds: [Int] = []
     private var edges: [Edge] = []
-    /// Where `cut(toConvex:)` builds the cut polygons, swapped with the
-    /// above, and one polygon on its own.
+    /// Where the cuts build the cut polygons, swapped with the above, and
+    /// one polygon on its own.
     private var cutPoints: [Point] = []
     private var cutEnds: [Int] = []
     private var polygon: [Point] = []
+    /// What one cut leaves of `polygon`.
+    private var piece: [Point] = []
     /// The clip the next fill keeps to: boxes of whole device pixels that
     /// do not overlap (set by the canvas before each fill).
     var clip: [PixelBox] = []
@@ -145,13 +147,19 @@ final class CoverageFill {
     /// `clip` (device pixels, clockwise on screen): the shape's part inside
     /// it is what is filled. Holes keep their winding.
     func cut(toConvex clip: [Point]) {
+        cutEach { polygon, result in result.append(contentsOf: polygon.clipped(toConvex: clip)) }
+    }
+
+    /// Replaces each polygon with what `cut` appends to its second
+    /// argument, given the polygon.
+    private func cutEach(_ cut: ([Point], inout [Point]) -> Void) {
         var start = 0
         cutPoints.removeAll(keepingCapacity: true)
         cutEnds.removeAll(keepingCapacity: true)
         for end in polygonEnds {
             polygon.removeAll(keepingCapacity: true)
             polygon.append(contentsOf: points[start..<end])
-            cutPoints.append(contentsOf: polygon.clipped(toConvex: clip))
+            cut(polygon, &cutPoints)
             cutEnds.append(cutPoints.count)
             start = end
         }
@@ -174,32 +182,15 @@ final class CoverageFill {
         // Each side: which coordinate (x: true), its value, and which side
         // of it is kept (above the value: true).
         for (alongX, value, keepAbove) in [(true, x0, true), (true, x1, false), (false, y0, true), (false, y1, false)] {
-            var start = 0
-            cutPoints.removeAll(keepingCapacity: true)
-            cutEnds.removeAll(keepingCapacity: true)
-            for end in polygonEnds {
-                defer { start = end }
-                guard end > start else { continue }
-                func inside(_ p: Point) -> Bool {
+            cutEach { polygon, result in
+                polygon.cut(into: &piece, by: { p in
                     let v = alongX ? p.x : p.y
-                    return keepAbove ? v >= value : v <= value
-                }
-                var previous = points[end - 1]
-                for i in start..<end {
-                    let p = points[i]
-                    if inside(p) != inside(previous) {
-                        let (a, b) = alongX ? (previous.x, p.x) : (previous.y, p.y)
-                        let t = (value - a) / (b - a)
-                        cutPoints.append(alongX ? Point(x: value, y: previous.y + (p.y - previous.y) * t)
-                                                : Point(x: previous.x + (p.x - previous.x) * t, y: value))
-                    }
-                    if inside(p) { cutPoints.append(p) }
-                    previous = p
-                }
-                cutEnds.append(cutPoints.count)
+                    return keepAbove ? v - value : value - v
+                }, crossing: { a, b, t in
+                    alongX ? Point(x: value, y: a.y + (b.y - a.y) * t) : Point(x: a.x + (b.x - a.x) * t, y: value)
+                })
+                result.append(contentsOf: piece)
             }
-            swap(&points, &cutPoints)
-            swap(&polygonEnds, &cutEnds)
         }
     }
 
