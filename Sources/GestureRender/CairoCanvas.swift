@@ -437,18 +437,9 @@ final class CairoCanvas: Canvas {
             glyphs.select(in: cr)
             // Only centred and right-aligned text needs its width.
             let width = alignment == .left ? 0 : glyphs.width(of: text)
-            glyphs.show(text, x: Self.start(of: width, in: rect, alignment: alignment),
+            glyphs.show(text, x: TextLayout.start(of: width, in: rect, alignment: alignment),
                         baseline: Self.baseline(in: rect, metrics: glyphs.metrics), in: cr)
         } }
-    }
-
-    /// Where a line `width` wide starts in `rect`.
-    private static func start(of width: Double, in rect: Rect, alignment: TextAlignment) -> Double {
-        switch alignment {
-        case .left: rect.minX
-        case .center: rect.midX - width / 2
-        case .right: rect.maxX - width
-        }
     }
 
     /// The baseline of a line centred across `rect`'s height.

@@ -107,13 +107,8 @@ public struct TextLayout: Equatable, Sendable {
         let top = bounds.midY - blockHeight / 2
         self.lines = lines.enumerated().map { i, line in
             let width = measurer.width(of: line, font: f)
-            let x: Double
-            switch alignment {
-            case .left: x = bounds.minX
-            case .center: x = bounds.midX - width / 2
-            case .right: x = bounds.maxX - width
-            }
-            return Line(text: line, frame: Rect(x: x, y: top + Double(i) * metrics.lineHeight,
+            return Line(text: line, frame: Rect(x: Self.start(of: width, in: bounds, alignment: alignment),
+                                                y: top + Double(i) * metrics.lineHeight,
                                                 width: width, height: metrics.lineHeight))
         }
         frame = self.lines.dropFirst().reduce(self.lines.first?.frame ?? Rect(x: bounds.midX, y: bounds.midY,
@@ -133,13 +128,18 @@ public struct TextLayout: Equatable, Sendable {
               linesThatFit(height: bounds.height, lineHeight: lineHeight) >= 1 else { return nil }
         let width = measurer.width(of: text, font: font)
         guard width <= bounds.width + tolerance else { return nil }
-        let x: Double
+        return Line(text: text, frame: Rect(x: start(of: width, in: bounds, alignment: alignment),
+                                            y: bounds.midY - lineHeight / 2, width: width, height: lineHeight))
+    }
+
+    /// Where a line `width` wide starts across `bounds` placed by
+    /// `alignment`: the layout's lines, and a canvas drawing a line there.
+    public static func start(of width: Double, in bounds: Rect, alignment: TextAlignment) -> Double {
         switch alignment {
-        case .left: x = bounds.minX
-        case .center: x = bounds.midX - width / 2
-        case .right: x = bounds.maxX - width
+        case .left: bounds.minX
+        case .center: bounds.midX - width / 2
+        case .right: bounds.maxX - width
         }
-        return Line(text: text, frame: Rect(x: x, y: bounds.midY - lineHeight / 2, width: width, height: lineHeight))
     }
 
     /// The font sizes to try, largest first: the requested size, then half
