@@ -79,7 +79,10 @@ final class WindowSession {
                                     connection: connection)
         window.addObserver(inputStamp)
         window.platformRequestHandler = { [weak self] request in self?.carryOut(request) }
-        window.scheduler.onScheduleChange = { [weak self] in self?.armTimer() }
+        // Timers come and go several times while one batch of input is
+        // handled (a recognizer's timer replaced, the presenter's wait): the
+        // timer is armed once, before the loop sleeps, not for each change.
+        window.scheduler.onScheduleChange = { [weak self] in self?.timerIsStale = true }
         // The scale and environment known so far (all outputs), so that
         // even the first frame is drawn at the right scale.
         displayDidChange()
@@ -106,7 +109,12 @@ final class WindowSession {
         fractionalScale = nil
     }
 
+    /// Set when the scheduler's next deadline may have moved since the
+    /// timer was last armed.
+    private var timerIsStale = false
+
     private func armTimer() {
+        timerIsStale = false
         timer.arm(at: window.scheduler.nextDeadline)
     }
 
@@ -269,7 +277,9 @@ extension WindowSession: EventLoopDelegate {
 
     func eventLoopTimerDidFire() {
         window.scheduler.fireDueTimers()
-        armTimer()
+        // The fired timer is acknowledged: whatever comes next is armed
+        // before the loop sleeps again.
+        timerIsStale = true
     }
 
     /// A desktop logging out, Ctrl+C or a closed terminal: the window
@@ -289,5 +299,6 @@ extension WindowSession: EventLoopDelegate {
         if !window.needsDisplay {
             inputStamp.reset()
         }
+        if timerIsStale { armTimer() }
     }
 }
