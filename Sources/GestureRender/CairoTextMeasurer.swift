@@ -9,6 +9,8 @@ public final class CairoTextMeasurer: TextMeasuring {
     private let surface: OpaquePointer
     private let cr: OpaquePointer
     private var tables: [Font: GlyphTable] = [:]
+    /// The table asked for last.
+    private var lastTable: GlyphTable?
 
     /// Fonts remembered at most: a label shrinking its text tries sizes in
     /// half points, and a program may ask for any size; a cache that grew
@@ -37,14 +39,25 @@ public final class CairoTextMeasurer: TextMeasuring {
         table(for: font)?.metrics ?? FontMetrics(ascent: 0, descent: 0)
     }
 
+    /// Cairo sets one glyph per character with no kerning (`GlyphTable`).
+    public func advance(of scalar: Unicode.Scalar, font: Font) -> Double? {
+        table(for: font)?.glyph(for: scalar).advance
+    }
+
     /// The glyphs of `font`, each read from cairo as first needed; nil
     /// only if cairo cannot make the font (out of memory).
     func table(for font: Font) -> GlyphTable? {
-        if let known = tables[font] { return known }
+        // A label's characters are measured one by one, all in one font.
+        if let last = lastTable, last.font == font { return last }
+        if let known = tables[font] {
+            lastTable = known
+            return known
+        }
         CairoText.select(font, in: cr)
         guard let table = GlyphTable(font: font, selectedIn: cr) else { return nil }
         if tables.count >= Self.fontLimit { tables.removeAll(keepingCapacity: true) }
         tables[font] = table
+        lastTable = table
         return table
     }
 }

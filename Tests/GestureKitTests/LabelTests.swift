@@ -174,19 +174,76 @@ struct LabelUpdateTextTests {
     /// Whether `region` covers all of `rect`.
     static func covers(_ region: Region, _ rect: Rect) -> Bool { Region(rect).subtracting(region).isEmpty }
 
-    @Test("new text replaces the old, redraws where the old and the new text lie and tells observers the old text")
+    @Test("new text replaces the old, redraws only the characters that changed and tells observers the old text")
     func newText() throws {
-        let oldFrame = label.textFrame
         label.updateText { $0 += "Pinched, Scale:"; $0 += formatFixed(1.5) }
         #expect(label.text == "Pinched, Scale:1.50")
         #expect(observer.changes.map(\.old) == ["Pinched, Scale:1.00"])
         #expect(observer.changes.map(\.new) == ["Pinched, Scale:1.50"])
         let damage = try #require(window.takeDamage())
         // The label is at (10, 10); its centred text is narrower than it.
+        // Every character is as wide here (the window's estimate), so the
+        // texts lie in the same place and only the 18th character differs.
+        let line = Self.moved(label.textFrame, 10, 10)
+        let advance = try #require(window.textMeasurer.advance(of: "0", font: label.font))
+        let changed = Rect(x: line.minX + 17 * advance, y: line.minY, width: advance, height: line.height)
+        #expect(Self.covers(damage, changed), "\(damage.rects) misses the changed digit at \(changed)")
+        let unchanged = Rect(x: line.minX, y: line.minY, width: 15 * advance, height: line.height)
+        #expect(!damage.intersects(unchanged), "\(damage.rects) redraws \"Pinched, Scale:\"")
+        #expect(damage.subtracting(Region(Rect(x: 9, y: 9, width: 302, height: 32))).isEmpty, "\(damage.rects)")
+    }
+
+    @Test("a text that moves, or in another script, or measured without advances, redraws the old and the new text whole",
+          arguments: ["Pinched, Scale:1.5", "Pinched, Scalé:1.00", "Pinched, Scale:1.01"])
+    func wholeTexts(text: String) throws {
+        if text.hasSuffix("1.01") {
+            // A measurer that gives only widths.
+            window.textMeasurer = HalfEmMeasurer()
+            _ = window.takeDamage()
+        }
+        let oldFrame = label.textFrame
+        label.text = text
+        let damage = try #require(window.takeDamage())
         let shown = Self.moved(oldFrame.union(label.textFrame), 10, 10)
         #expect(Self.covers(damage, shown), "\(damage.rects) misses the texts at \(shown)")
-        #expect(damage.subtracting(Region(Rect(x: 9, y: 9, width: 302, height: 32))).isEmpty, "\(damage.rects)")
         #expect(damage.area < 302 * 32 * 0.8, "the whole label was damaged: \(damage.rects)")
+    }
+
+    @Test("the changed spans: each run of characters that differ or moved, in both texts, line by line")
+    func changedSpans() {
+        /// Every character 10 px wide but "i", 4 px.
+        final class Advances: TextMeasuring {
+            func width(of text: String, font: Font) -> Double {
+                text.unicodeScalars.reduce(0) { $0 + (advance(of: $1, font: font) ?? 0) }
+            }
+            func metrics(of font: Font) -> FontMetrics { FontMetrics(ascent: 16, descent: 4) }
+            func advance(of scalar: Unicode.Scalar, font: Font) -> Double? { scalar == "i" ? 4 : 10 }
+        }
+        func layout(_ text: String, _ measurer: TextMeasuring) -> TextLayout {
+            TextLayout(text: text, font: Font(size: 20), alignment: .left, in: Rect(x: 0, y: 0, width: 400, height: 60),
+                       numberOfLines: 2, minimumScaleFactor: 1, measurer: measurer)
+        }
+        func spans(_ a: String, _ b: String, measurer: TextMeasuring = Advances()) -> [Rect]? {
+            var found: [Rect] = []
+            let told = Label.changedCharacters(from: layout(a, measurer), to: layout(b, measurer),
+                                               measurer: measurer) { found.append($0) }
+            return told ? found : nil
+        }
+        let y = 20.0, h = 20.0  // One line, centred in 60 px.
+        // Two runs apart.
+        #expect(spans("a=10, b=20", "a=17, b=29") == [Rect(x: 30, y: y, width: 10, height: h),
+                                                      Rect(x: 90, y: y, width: 10, height: h)])
+        // Longer: the new tail.
+        #expect(spans("ab", "abcd") == [Rect(x: 20, y: y, width: 20, height: h)])
+        // Shorter: the old tail.
+        #expect(spans("abcd", "ab") == [Rect(x: 20, y: y, width: 20, height: h)])
+        // A narrower character moves all after it: from it to the end of
+        // the longer text.
+        #expect(spans("abcd", "aicd") == [Rect(x: 10, y: y, width: 30, height: h)])
+        #expect(spans("same", "same") == [])
+        // Not ASCII, or a measurer without advances: nothing to say.
+        #expect(spans("über", "uber") == nil)
+        #expect(spans("ab", "ac", measurer: HalfEmMeasurer()) == nil)
     }
 
     @Test("a text change after the label moved or was resized redraws the text where it is now and where it was")

@@ -30,6 +30,16 @@ public protocol TextMeasuring: AnyObject {
     func width(of text: String, font: Font) -> Double
     /// The ascent and descent of `font`.
     func metrics(of font: Font) -> FontMetrics
+    /// How far `scalar` moves the pen in `font`, when a line of ASCII text
+    /// is set one glyph per character, each where the previous one's
+    /// advance left the pen (no kerning): its width is then the sum of
+    /// these, added in order. Nil when the measurer cannot say; the
+    /// default. Labels use it to redraw only the characters that changed.
+    func advance(of scalar: Unicode.Scalar, font: Font) -> Double?
+}
+
+extension TextMeasuring {
+    public func advance(of scalar: Unicode.Scalar, font: Font) -> Double? { nil }
 }
 
 /// An estimate for windows that no renderer measures (unit tests, tools
@@ -51,5 +61,9 @@ public final class ApproximateTextMeasurer: TextMeasuring, Sendable {
 
     public func metrics(of font: Font) -> FontMetrics {
         FontMetrics(ascent: font.size * 0.93, descent: font.size * 0.24)
+    }
+
+    public func advance(of scalar: Unicode.Scalar, font: Font) -> Double? {
+        font.size * (font.bold ? Self.boldAdvance : Self.regularAdvance)
     }
 }

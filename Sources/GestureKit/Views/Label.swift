@@ -185,17 +185,28 @@ open class Label: View {
 
     // MARK: Damage
 
-    /// Where the text shown on screen lies (its layout's frame when the
-    /// window last took the label's changes); nil until first taken.
-    private var shownTextFrame: Rect?
+    /// The text shown on screen (its layout when the window last took the
+    /// label's changes), and the measurer that laid it out; nil until
+    /// first taken.
+    private var shown: (layout: TextLayout, measurer: ObjectIdentifier)?
 
-    /// The old text's frame and the new one's, widened by what glyphs may
-    /// draw beyond their advances and the line's height (accents, italic
-    /// overhangs); the whole label while its text was never on screen.
-    override func changedContentArea() -> Rect? {
-        guard let shown = shownTextFrame else { return nil }
-        let margin = Swift.max(2, textLayout.font.size * Self.inkMargin)
-        return shown.union(textLayout.frame).insetBy(dx: -margin, dy: -margin)
+    /// Where the text changed, widened by what glyphs may draw beyond
+    /// their advances and the line's height (accents, overhangs): when
+    /// the new text keeps the old one's lines and font, only the
+    /// characters that differ or moved (a pinch's numbers in a long
+    /// message); otherwise the old text's frame and the new one's. The
+    /// whole label while its text was never on screen.
+    override func changedContentAreas(_ add: (Rect) -> Void) -> Bool {
+        guard let shown else { return false }
+        let now = textLayout
+        let margin = Swift.max(2, Swift.max(shown.layout.font.size, now.font.size) * Self.inkMargin)
+        if shown.measurer != ObjectIdentifier(measurer)
+            || !Self.changedCharacters(from: shown.layout, to: now, measurer: measurer, add: { span in
+                add(span.insetBy(dx: -margin, dy: -margin))
+            }) {
+            add(shown.layout.frame.union(now.frame).insetBy(dx: -margin, dy: -margin))
+        }
+        return true
     }
 
     /// How far beyond its frame a line's ink may reach, as a fraction of
@@ -203,6 +214,50 @@ open class Label: View {
     private static let inkMargin = 0.25
 
     override func didTakeChanges() {
-        shownTextFrame = textLayout.frame
+        shown = (textLayout, ObjectIdentifier(measurer))
+    }
+
+    /// Passes to `add`, line by line, the spans of `new` whose characters
+    /// differ from `old`'s or are drawn elsewhere, each the advances of
+    /// those characters in both texts, one line high; false, having
+    /// passed nothing, unless both are in the same font on the same lines
+    /// (each at the same height), all ASCII, and `measurer` gives each
+    /// character's advance.
+    static func changedCharacters(from old: TextLayout, to new: TextLayout, measurer: TextMeasuring,
+                                  add: (Rect) -> Void) -> Bool {
+        guard old.font == new.font, old.lines.count == new.lines.count,
+              zip(old.lines, new.lines).allSatisfy({ $0.frame.minY == $1.frame.minY && $0.frame.height == $1.frame.height
+                  && $0.text.utf8.allSatisfy { $0 < 0x80 } && $1.text.utf8.allSatisfy { $0 < 0x80 } }),
+              measurer.advance(of: "0", font: new.font) != nil else { return false }
+        let font = new.font
+        for (before, after) in zip(old.lines, new.lines) {
+            var a = before.text.unicodeScalars.makeIterator(), b = after.text.unicodeScalars.makeIterator()
+            // Pen positions in each text, and the span being gathered.
+            var penA = before.frame.minX, penB = after.frame.minX
+            var span: (from: Double, to: Double)?
+            func flush() {
+                guard let s = span else { return }
+                add(Rect(x: s.from, y: after.frame.minY, width: s.to - s.from, height: after.frame.height))
+                span = nil
+            }
+            while true {
+                let sa = a.next(), sb = b.next()
+                if sa == nil && sb == nil { break }
+                let advanceA = sa.map { measurer.advance(of: $0, font: font) ?? 0 } ?? 0
+                let advanceB = sb.map { measurer.advance(of: $0, font: font) ?? 0 } ?? 0
+                if sa == sb && penA == penB {
+                    // The same glyph in the same place: the same pixels.
+                    flush()
+                } else {
+                    let from = Swift.min(sa == nil ? penB : penA, sb == nil ? penA : penB)
+                    let to = Swift.max(penA + advanceA, penB + advanceB)
+                    span = (Swift.min(span?.from ?? from, from), Swift.max(span?.to ?? to, to))
+                }
+                penA += advanceA
+                penB += advanceB
+            }
+            flush()
+        }
+        return true
     }
 }

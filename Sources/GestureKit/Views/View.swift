@@ -444,7 +444,7 @@ open class View: Responder {
 
     /// Marks part of the view's content for redrawing, the view itself
     /// unchanged: where, the view says when the window takes its damage
-    /// (`changedContentArea()`), so that content changing with every
+    /// (`changedContentAreas(_:)`), so that content changing with every
     /// touch event is measured once a frame.
     func setNeedsContentDisplay() {
         guard !isHidden, let w = window, areaBeforeChange == nil, !contentChanged else { return }
@@ -452,10 +452,11 @@ open class View: Responder {
         w.viewWillChange(self)
     }
 
-    /// Where the content changed since the window last took its damage,
-    /// in the view's coordinates; nil for the whole view. The default is
-    /// nil. Asked only for changes marked by `setNeedsContentDisplay()`.
-    func changedContentArea() -> Rect? { nil }
+    /// Where the content changed since the window last took its damage:
+    /// passes each area to `add`, in the view's coordinates, and returns
+    /// true; or returns false for the whole view, which the default does.
+    /// Asked only for changes marked by `setNeedsContentDisplay()`.
+    func changedContentAreas(_ add: (Rect) -> Void) -> Bool { false }
 
     /// Told each time the window has taken the damage of the view's
     /// changes: what the view shows now is what the next frame draws.
@@ -475,20 +476,25 @@ open class View: Responder {
         w.viewWillChange(self)
     }
 
-    /// The area to repaint for this view's changes (where it was, and
-    /// where it is if it is still in `window`), and forgets them.
-    func takeChangedArea(in window: Window) -> Rect? {
+    /// Passes the areas to repaint for this view's changes (where it was,
+    /// and where it is if it is still in `window`; or where its content
+    /// changed) to `add`, in window coordinates, and forgets them.
+    func takeChangedAreas(in window: Window, _ add: (Rect) -> Void) {
         let contentOnly = contentChanged
         contentChanged = false
         if let before = areaBeforeChange {
             areaBeforeChange = nil
             didTakeChanges()
-            return self.window === window ? before.union(visibleAreaInWindow) : before
+            add(self.window === window ? before.union(visibleAreaInWindow) : before)
+            return
         }
-        guard contentOnly, self.window === window else { return nil }
+        guard contentOnly, self.window === window else { return }
         defer { didTakeChanges() }
-        guard let part = changedContentArea() else { return visibleAreaInWindow }
-        return transformToRoot().apply(to: part).insetBy(dx: -1, dy: -1).intersection(visibleAreaInWindow)
+        let visible = visibleAreaInWindow, toWindow = transformToRoot()
+        let parts = changedContentAreas { part in
+            add(toWindow.apply(to: part).insetBy(dx: -1, dy: -1).intersection(visible))
+        }
+        if !parts { add(visible) }
     }
 
     /// Draws the view's own content in its bounds (after its background and

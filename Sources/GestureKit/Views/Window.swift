@@ -213,9 +213,16 @@ public final class Window: View {
     public func takeDamage() -> Region? {
         needsLayoutPass = false
         layoutIfNeeded()
+        // Taken out while the views add to it: no access to the window's
+        // own lasts across their code.
+        var area = Region()
+        swap(&area, &damage)
+        let bounds = self.bounds
         func addChanges(of view: View) {
-            guard let area = view.takeChangedArea(in: self)?.intersection(bounds), !area.isEmpty else { return }
-            damage.formUnion(area)
+            view.takeChangedAreas(in: self) { part in
+                let inside = part.intersection(bounds)
+                if !inside.isEmpty { area.formUnion(inside) }
+            }
         }
         if windowChanged {
             windowChanged = false
@@ -223,8 +230,7 @@ public final class Window: View {
         }
         for view in changedViews { addChanges(of: view) }
         changedViews.removeAll(keepingCapacity: true)
-        let result = damage.integral().intersection(bounds)
-        damage = Region()
+        let result = area.integral().intersection(bounds)
         return result.isEmpty ? nil : result
     }
 
