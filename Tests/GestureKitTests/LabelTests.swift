@@ -291,19 +291,21 @@ struct OneLineTextLayoutTests {
             for bounds in boxes {
                 for alignment in [TextAlignment.left, .center, .right] {
                     let font = Font(size: 20)
-                    // Two lines allowed: the general fitting, which puts a
-                    // text that fits one line on one line.
+                    // Two lines allowed, through the whole fitting, which
+                    // puts a text that fits one line on one line.
                     let general = TextLayout(text: text, font: font, alignment: alignment, in: bounds, numberOfLines: 2,
-                                             minimumScaleFactor: 1, measurer: measurer)
+                                             minimumScaleFactor: 1, measurer: measurer, oneLineShortcut: false)
                     guard general.lines.count == 1, !general.isTruncated else { continue }
-                    let oneLine = TextLayout(text: text, font: font, alignment: alignment, in: bounds, numberOfLines: 1,
-                                             minimumScaleFactor: 0.5, measurer: measurer)
-                    #expect(oneLine == general, "\(text) in \(bounds), \(alignment)")
-                    compared += 1
+                    for lines in [1, 0, 2, 3] {
+                        let oneLine = TextLayout(text: text, font: font, alignment: alignment, in: bounds,
+                                                 numberOfLines: lines, minimumScaleFactor: 0.5, measurer: measurer)
+                        #expect(oneLine == general, "\(text) in \(bounds), \(alignment), \(lines) lines")
+                        compared += 1
+                    }
                 }
             }
         }
-        #expect(compared >= 20, "only \(compared) layouts fitted one line")
+        #expect(compared >= 80, "only \(compared) layouts fitted one line")
     }
 
     @Test("a text with a newline, or too wide, still goes through the fitting: joined, shrunk or cut")
@@ -319,5 +321,15 @@ struct OneLineTextLayoutTests {
         let cut = TextLayout(text: "abcdefghijklmnopqrstuvwxyz", font: Font(size: 20), alignment: .left, in: bounds,
                              numberOfLines: 1, minimumScaleFactor: 0.5, measurer: measurer)
         #expect(cut.isTruncated && cut.lines.first?.text.hasSuffix("…") == true)
+        // Where wrapping would change the spaces, two lines allowed.
+        for text in ["a  b", " ab", "ab "] {
+            let wrapped = TextLayout(text: text, font: Font(size: 20), alignment: .left, in: bounds, numberOfLines: 2,
+                                     minimumScaleFactor: 1, measurer: measurer)
+            let general = TextLayout(text: text, font: Font(size: 20), alignment: .left, in: bounds, numberOfLines: 2,
+                                     minimumScaleFactor: 1, measurer: measurer, oneLineShortcut: false)
+            #expect(wrapped == general, "\(text)")
+            #expect(!TextLayout.wrapsUnchanged(text), "\(text)")
+        }
+        #expect(TextLayout.wrapsUnchanged("Rotated, Radians:0.52, Velocity:1.10 (uikit)"))
     }
 }

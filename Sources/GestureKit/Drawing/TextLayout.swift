@@ -50,6 +50,14 @@ public struct TextLayout: Equatable, Sendable {
     ///   - measurer: measures text as the renderer will draw it.
     public init(text: String, font: Font, alignment: TextAlignment, in bounds: Rect, numberOfLines: Int,
                 minimumScaleFactor: Double, measurer: TextMeasuring) {
+        self.init(text: text, font: font, alignment: alignment, in: bounds, numberOfLines: numberOfLines,
+                  minimumScaleFactor: minimumScaleFactor, measurer: measurer, oneLineShortcut: true)
+    }
+
+    /// As the public initializer; without `oneLineShortcut`, every text
+    /// goes through the whole fitting (tests hold the shortcut to it).
+    init(text: String, font: Font, alignment: TextAlignment, in bounds: Rect, numberOfLines: Int,
+         minimumScaleFactor: Double, measurer: TextMeasuring, oneLineShortcut: Bool) {
         guard !text.isEmpty else {
             self.font = font
             lines = []
@@ -57,8 +65,8 @@ public struct TextLayout: Equatable, Sendable {
             frame = Rect(x: bounds.midX, y: bounds.midY, width: 0, height: 0)
             return
         }
-        if numberOfLines == 1, let line = Self.singleLine(text, font: font, alignment: alignment, in: bounds,
-                                                          measurer: measurer) {
+        if oneLineShortcut, numberOfLines == 1 || Self.wrapsUnchanged(text),
+           let line = Self.singleLine(text, font: font, alignment: alignment, in: bounds, measurer: measurer) {
             self.font = font
             lines = [line]
             isTruncated = false
@@ -130,6 +138,20 @@ public struct TextLayout: Equatable, Sendable {
         guard width <= bounds.width + tolerance else { return nil }
         return Line(text: text, frame: Rect(x: start(of: width, in: bounds, alignment: alignment),
                                             y: bounds.midY - lineHeight / 2, width: width, height: lineHeight))
+    }
+
+    /// Whether wrapping `text` at spaces gives back its words joined as
+    /// they are: no space at either end, none doubled. Such a text that
+    /// fits one line is laid out as that one line whatever the number of
+    /// lines allowed (a two-line label's one-line message).
+    static func wrapsUnchanged(_ text: String) -> Bool {
+        let space = UInt8(ascii: " ")
+        var previous: UInt8?
+        for byte in text.utf8 {
+            if byte == space && (previous == nil || previous == space) { return false }
+            previous = byte
+        }
+        return previous != space
     }
 
     /// Where a line `width` wide starts across `bounds` placed by
