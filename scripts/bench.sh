@@ -12,7 +12,8 @@
 #               heap allocations per event through the Gestures page, the
 #               same moves paced as live (one frame every 8 ms), those
 #               frames drawn at 1024x768 as live, a full 1920x1080 frame, a
-#               label-only change; figures per event
+#               label's new text, a label's numbers changing; figures per
+#               event
 #   scenarios   how long each scripted scenario takes to play headless
 #   all         the three, in this order (the default)
 #

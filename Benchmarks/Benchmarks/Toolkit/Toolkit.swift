@@ -10,7 +10,7 @@ import Glibc
 // through hit-testing and the Gestures page's recognizers, heap
 // allocations per event, the same events paced as live (caches cold after
 // each pause), with and without drawing each frame, a full 1920x1080
-// frame, and a label-only change.
+// frame, a label's new text and a label's numbers changing.
 // Figures are printed, never asserted: `scripts/bench.sh` runs them.
 
 let benchmarks: @Sendable () -> Void = {
@@ -100,6 +100,27 @@ let benchmarks: @Sendable () -> Void = {
             preconditionFailure("the Gestures page has no output label")
         }
         let texts = ["Pinched, Scale:1.50, Velocity:0.32", "Rotated, Radians:0.52, Velocity:1.10"]
+        var area = 0
+        benchmark.startMeasurement()
+        for i in benchmark.scaledIterations {
+            label.text = texts[i % 2]
+            area = frame.draw()
+        }
+        benchmark.stopMeasurement()
+        benchmark.measurement(damagedPixels, area)
+    }
+
+    // The feedback of a pinch under way: the same message, its numbers
+    // changing, as every frame of a gesture shows it.
+    Benchmark("Label numbers change at 1920x1080",
+              configuration: .init(metrics: [.wallClock, .mallocCountTotal, damagedPixels])) { benchmark in
+        let frame = FrameTarget(size: Size(width: 1920, height: 1080))
+        guard let label = frame.window.view(named: "output") as? Label else {
+            preconditionFailure("the Gestures page has no output label")
+        }
+        let texts = ["Rotated, Radians:0.52, Velocity:1.10 (uikit)", "Rotated, Radians:0.55, Velocity:1.12 (uikit)"]
+        label.text = texts[1]
+        frame.draw()
         var area = 0
         benchmark.startMeasurement()
         for i in benchmark.scaledIterations {
