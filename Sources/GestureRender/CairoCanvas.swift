@@ -338,9 +338,8 @@ final class CairoCanvas: Canvas {
         if let polygon = cuts[i].polygon { return polygon }
         let cut = cuts[i], m = cut.matrix
         let t = AffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
-        let scale = Swift.max(Self.scales(of: m).x, Self.scales(of: m).y)
-        let tolerance = scale > 0 ? cairo_get_tolerance(cr) / scale : .infinity
-        var polygon = ConvexOutline.roundedRect(cut.rect, radius: cut.radius, tolerance: tolerance).map { t.apply(to: $0) }
+        var polygon = ConvexOutline.roundedRect(cut.rect, radius: cut.radius, tolerance: deviceTolerance(under: m))
+            .map { t.apply(to: $0) }
         // A mirroring transformation turns it the other way round.
         if m.xx * m.yy - m.xy * m.yx < 0 { polygon.reverse() }
         cuts[i].polygon = polygon
@@ -396,6 +395,11 @@ final class CairoCanvas: Canvas {
     private func deviceTolerance() -> Double {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
+        return deviceTolerance(under: m)
+    }
+
+    /// The same under transformation `m`.
+    private func deviceTolerance(under m: cairo_matrix_t) -> Double {
         let scales = Self.scales(of: m)
         let scale = Swift.max(scales.x, scales.y)
         return scale > 0 ? cairo_get_tolerance(cr) / scale : .infinity
