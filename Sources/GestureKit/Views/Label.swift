@@ -249,8 +249,9 @@ open class Label: View {
                     // The same glyph in the same place: the same pixels.
                     flush()
                 } else {
-                    let from = Swift.min(sa == nil ? penB : penA, sb == nil ? penA : penB)
-                    let to = Swift.max(penA + advanceA, penB + advanceB)
+                    // A text that ended stays at its end: the span may
+                    // only grow by it, never miss anything.
+                    let from = Swift.min(penA, penB), to = Swift.max(penA + advanceA, penB + advanceB)
                     span = (Swift.min(span?.from ?? from, from), Swift.max(span?.to ?? to, to))
                 }
                 penA += advanceA

@@ -213,8 +213,8 @@ public final class Window: View {
     public func takeDamage() -> Region? {
         needsLayoutPass = false
         layoutIfNeeded()
-        // Taken out while the views add to it: no access to the window's
-        // own lasts across their code.
+        // Taken out while the views add to it, so that no access to the
+        // window's property lasts while their code runs.
         var area = Region()
         swap(&area, &damage)
         let bounds = self.bounds
