@@ -71,15 +71,6 @@ final class TouchDelivery: GestureArenaDelegate {
     private func deliverToRecognizers(_ changed: [Touch], event: Event) {
         var order = borrow(&spareRecognizers) { [] }
         var phases = borrow(&sparePhases) { PhaseSets() }
-        defer {
-            // Emptied, so the buffers keep no touch alive; the phase sets
-            // are kept while they hold only touches still down (which the
-            // input holds anyway), for the next frame of the same touches.
-            order.removeAll(keepingCapacity: true)
-            if !phases.holdsOnlyTouchesDown { phases.clear() }
-            spareRecognizers = order
-            sparePhases = phases
-        }
         for t in changed {
             for r in t.gestureRecognizers where !order.contains(where: { $0 === r }) { order.append(r) }
         }
@@ -107,6 +98,14 @@ final class TouchDelivery: GestureArenaDelegate {
                 arena.abandon(r, reason: "touches cancelled")
             }
         }
+        // Emptied, so the buffers keep no touch alive; the phase sets are
+        // kept while they hold only touches still down (which the input
+        // holds anyway), for the next frame of the same touches. Moved
+        // back, not copied (a copy counts a reference to each buffer).
+        order.removeAll(keepingCapacity: true)
+        if !phases.holdsOnlyTouchesDown { phases.clear() }
+        spareRecognizers = consume order
+        sparePhases = consume phases
     }
 
     /// Which of `changed` `r` tracks and in which phase, four bits a
@@ -318,9 +317,8 @@ final class TouchDelivery: GestureArenaDelegate {
     /// that a nested delivery never works on the same buffer (it makes a
     /// fresh one). Moving it out and back in costs no reference counting.
     private func borrow<T>(_ spare: inout T?, orMake make: () -> T) -> T {
-        var taken: T?
-        swap(&taken, &spare)
-        return taken ?? make()
+        guard let taken = spare.take() else { return make() }
+        return taken
     }
 }
 
