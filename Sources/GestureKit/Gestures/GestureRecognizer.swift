@@ -44,13 +44,21 @@ open class GestureRecognizer {
     /// another recognizer to fail.
     var pendingState: State?
 
-    /// The view the recognizer is attached to. (Stored unowned(unsafe),
-    /// not weak, since it is read for every touch. It never dangles: the
-    /// view clears it when it goes, in its deinit, and in
+    /// The view the recognizer is attached to. (Stored as an unmanaged
+    /// reference, not weak, since it is read for every touch. It never
+    /// dangles: the view clears it when it goes, in its deinit, and in
     /// `removeGestureRecognizer`.)
     public internal(set) var view: View? {
-        get { viewStorage }
-        set { viewStorage = newValue }
+        get { viewReference?.takeUnretainedValue() }
+        set { viewReference = newValue.map(Unmanaged.passUnretained) }
+    }
+
+    /// Calls `body` with the window of the recognizer's view, if it is in
+    /// one, counting no reference to either (see `View.withWindow`).
+    @inline(__always)
+    func withWindow<R>(_ body: (Window) -> R) -> R? {
+        guard let v = viewReference else { return nil }
+        return v._withUnsafeGuaranteedRef { $0.withWindow(body) }
     }
 
     /// When false the recognizer receives no touches. Turning it off
@@ -105,7 +113,7 @@ open class GestureRecognizer {
     // event keep their values in internal storage: the optimizer can prove
     // accesses to it exclusive at compile time, where a public stored
     // property is checked at run time on every access.
-    private unowned(unsafe) var viewStorage: View?
+    private var viewReference: Unmanaged<View>?
     private var enabledStorage = true
     private var reasonStorage: String?
     private var transitionStateStorage: State?
@@ -169,9 +177,11 @@ open class GestureRecognizer {
 
     /// Sets the state and records why, for the debug overlay.
     public func setState(_ newState: State, reason: String?) {
-        if let arena = view?.window?.delivery.arena {
-            arena.requestTransition(self, to: newState, reason: reason)
-        } else {
+        let arbitrated = withWindow { window in
+            window.delivery.arena.requestTransition(self, to: newState, reason: reason)
+            return true
+        }
+        if arbitrated == nil {
             guard stateStorage.canTransition(to: newState) else {
                 GestureRecognizer.recordIllegalTransition(self, to: newState)
                 return
@@ -193,7 +203,7 @@ open class GestureRecognizer {
         lastTransitionReason = reason
         lastTransitionState = newState
         if newState.isFinished { pendingState = nil }
-        if let window = view?.window, window.hasObservers {
+        if withWindow({ $0.hasObservers }) == true, let window = view?.window {
             for o in window.observers {
                 o.gestureRecognizer(self, didTransitionFrom: old, to: newState, reason: reason)
             }

@@ -96,7 +96,7 @@ open class Label: View {
         setNeedsContentDisplay()
         // The log and tests find labels by name; an unnamed label's text (a
         // tab title, a line of the debug overlay) is decoration.
-        guard name != nil, let window, window.hasObservers else { return }
+        guard name != nil, withWindow({ $0.hasObservers }) == true, let window else { return }
         for o in window.observers { o.labelTextDidChange(self, from: old) }
     }
     /// The font asked for (17 px regular by default); the text may be drawn

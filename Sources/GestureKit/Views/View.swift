@@ -79,12 +79,13 @@ open class View: Responder {
     /// The subviews in drawing order: later ones draw on top and are
     /// hit-tested first.
     public var subviews: [View] { subviewStorage }
-    // Stored unowned(unsafe) rather than weak: both links are read for
-    // every touch and every redraw, a weak reference costs a side-table
-    // look-up each time and a checked unowned one an atomic count. They
+    // Stored unowned(unsafe) (the window as an unmanaged reference, which
+    // is the same) rather than weak: both links are read for every touch
+    // and every redraw, a weak reference costs a side-table look-up each
+    // time and a checked unowned one an atomic count. They
     // never dangle because a view clears them when it goes (deinit) and
     // whenever it leaves its superview: `superviewStorage` in
-    // `removeFromSuperview()` and the superview's deinit, `windowStorage`
+    // `removeFromSuperview()` and the superview's deinit, `windowReference`
     // (through `setWindow`) in both too; nothing else writes them.
 
     /// The view this one is a subview of; nil for a window and for a view in no
@@ -92,7 +93,18 @@ open class View: Responder {
     public var superview: View? { superviewStorage }
     /// The window at the root of the view's tree (itself for a window),
     /// kept current as views move in and out of trees.
-    public var window: Window? { windowStorage }
+    public var window: Window? { windowReference?.takeUnretainedValue() }
+
+    /// Calls `body` with the window, if the view is in one, counting no
+    /// reference to it (reading ``window`` counts one, an atomic add and
+    /// subtract): for what runs for every touch event or change. The
+    /// window outlives `body`, which runs on its behalf: its owner holds
+    /// it, and nothing a view does from inside its window's delivery or
+    /// layout releases it.
+    @inline(__always)
+    func withWindow<R>(_ body: (Window) -> R) -> R? {
+        windowReference?._withUnsafeGuaranteedRef(body)
+    }
     /// The controller whose root view this is; it follows the view in the
     /// responder chain.
     public internal(set) weak var viewController: ViewController?
@@ -112,7 +124,7 @@ open class View: Responder {
     private var interactionStorage = true
     private var subviewStorage: [View] = []
     private unowned(unsafe) var superviewStorage: View?
-    private unowned(unsafe) var windowStorage: Window?
+    private var windowReference: Unmanaged<Window>?
     private var recognizerStorage: [GestureRecognizer] = []
 
     private var needsLayout = true
@@ -121,7 +133,7 @@ open class View: Responder {
     /// ``bounds`` and ``center``) before it can be seen or touched.
     public override init() {
         super.init()
-        if let self = self as? Window { windowStorage = self }
+        if let self = self as? Window { windowReference = Unmanaged.passUnretained(self) }
     }
 
     /// A view occupying `frame` in its future superview's coordinates.
@@ -302,7 +314,7 @@ open class View: Responder {
     /// a window's deinit that would be reading a window already gone.)
     private func setWindow(_ newWindow: Window?) {
         guard !(self is Window) else { return }
-        windowStorage = newWindow
+        windowReference = newWindow.map(Unmanaged.passUnretained)
         for sub in subviewStorage { sub.setWindow(newWindow) }
     }
 
@@ -447,9 +459,9 @@ open class View: Responder {
     /// (`changedContentAreas(_:)`), so that content changing with every
     /// touch event is measured once a frame.
     func setNeedsContentDisplay() {
-        guard !isHidden, let w = window, areaBeforeChange == nil, !contentChanged else { return }
+        guard !isHidden, windowReference != nil, areaBeforeChange == nil, !contentChanged else { return }
         contentChanged = true
-        w.viewWillChange(self)
+        withWindow { $0.viewWillChange(self) }
     }
 
     /// Where the content changed since the window last took its damage:
@@ -467,13 +479,13 @@ open class View: Responder {
     /// noted before: it is about to leave the window (or just joined it),
     /// and the window could not find that out later.
     func noteChange(includingCurrentArea: Bool) {
-        guard let w = window else { return }
+        guard windowReference != nil else { return }
         if let before = areaBeforeChange {
             if includingCurrentArea { areaBeforeChange = before.union(visibleAreaInWindow) }
             return
         }
         areaBeforeChange = visibleAreaInWindow
-        w.viewWillChange(self)
+        withWindow { $0.viewWillChange(self) }
     }
 
     /// Passes the areas to repaint for this view's changes (where it was,
