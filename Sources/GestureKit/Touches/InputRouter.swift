@@ -5,7 +5,8 @@
 /// frames, `PointerTouchEmulation` for the mouse, `TouchpadEmulation` for
 /// touchpad gestures. Delivery to recognizers and views is `TouchDelivery`'s.
 public final class InputRouter {
-    private unowned let window: Window
+    private var link = WindowLink()
+    private var window: Window { link.window }
     private let frames: TouchFrames
     private let pointer: PointerTouchEmulation
     private let touchpad: TouchpadEmulation
@@ -14,16 +15,22 @@ public final class InputRouter {
     /// keeps them current): Alt turns a drag into two touches.
     public var keyboardModifiers: KeyModifiers = []
 
-    init(window: Window) {
-        self.window = window
-        frames = TouchFrames(window: window)
-        pointer = PointerTouchEmulation(frames: frames, window: window)
+    init() {
+        frames = TouchFrames()
+        pointer = PointerTouchEmulation(frames: frames)
         touchpad = TouchpadEmulation(frames: frames)
         frames.onMadeUpFrame = { [unowned self] in
             // A recording must deliver the same events: it gets the frame
             // the compositor did not send.
             tap?.raw(.touchFrame, time: self.window.scheduler.now)
         }
+    }
+
+    /// Called by the window once it exists (see `WindowLink`).
+    func connect(to window: Window) {
+        link.connect(to: window)
+        frames.connect(to: window)
+        pointer.connect(to: window)
     }
 
     /// Sees every raw input call as it arrives, before any interpretation

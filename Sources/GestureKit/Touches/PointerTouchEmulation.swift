@@ -4,7 +4,8 @@
 /// rotation work with a mouse.
 final class PointerTouchEmulation {
     private unowned let frames: TouchFrames
-    private unowned let window: Window
+    private var link = WindowLink()
+    private var window: Window { link.window }
     /// Where the pointer is on the surface; nil while it is elsewhere.
     private(set) var location: Point?
     private var dragging = false
@@ -13,10 +14,11 @@ final class PointerTouchEmulation {
     /// The Linux input code of the button that drags (BTN_LEFT).
     static let leftButton: UInt32 = 272
 
-    init(frames: TouchFrames, window: Window) {
+    init(frames: TouchFrames) {
         self.frames = frames
-        self.window = window
     }
+
+    func connect(to window: Window) { link.connect(to: window) }
 
     func motion(to location: Point, time: Double) {
         self.location = location

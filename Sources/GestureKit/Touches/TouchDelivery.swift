@@ -10,7 +10,8 @@
 /// steady state allocates nothing. A delivery started from inside another
 /// (a view's handler cancelling every touch) takes fresh buffers instead.
 final class TouchDelivery: GestureArenaDelegate {
-    private unowned let window: Window
+    private var link = WindowLink()
+    private var window: Window { link.window }
     let arena = GestureArena()
 
     /// Touches whose `touchesBegan` or `touchesEnded` is held back.
@@ -22,10 +23,11 @@ final class TouchDelivery: GestureArenaDelegate {
     private var sparePhases: PhaseSets? = PhaseSets()
     private var spareBatch: ViewBatch? = ViewBatch()
 
-    init(window: Window) {
-        self.window = window
+    init() {
         arena.delegate = self
     }
+
+    func connect(to window: Window) { link.connect(to: window) }
 
     // MARK: Frames
 
@@ -296,12 +298,12 @@ final class TouchDelivery: GestureArenaDelegate {
         let event = spareEvent ?? Event()
         spareEvent = nil
         event.timestamp = timestamp
-        let version = window.input.downTouchesVersion
+        let version = link.with { $0.input.downTouchesVersion }
         let holdsTouchOver = touches.contains { !$0.isActive }
         if event.downTouchesVersion == version && !holdsTouchOver { return event }
         event.clear()
         for t in touches { event.allTouches.insert(t) }
-        window.input.forEachActiveTouch { event.allTouches.insert($0) }
+        link.with { $0.input.forEachActiveTouch { event.allTouches.insert($0) } }
         // Only touches still down, which the input holds anyway, stay in
         // the spare event.
         event.downTouchesVersion = holdsTouchOver ? nil : version

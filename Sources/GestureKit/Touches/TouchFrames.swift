@@ -12,7 +12,8 @@
 /// press, the missing-frame wait) must see the touch as it was last
 /// delivered, not half-way through the next frame.
 final class TouchFrames {
-    private unowned let window: Window
+    private var link = WindowLink()
+    private var window: Window { link.window }
     /// The touches down, in the order they went down, with their keys. A
     /// handful at most, so a search along the list is quicker than hashing.
     private var down: [(key: TouchKey, touch: Touch)] = []
@@ -40,9 +41,7 @@ final class TouchFrames {
     /// recording can write the frame the delivery had.
     var onMadeUpFrame: (() -> Void)?
 
-    init(window: Window) {
-        self.window = window
-    }
+    func connect(to window: Window) { link.connect(to: window) }
 
     // MARK: What is down
 
@@ -164,12 +163,14 @@ final class TouchFrames {
         for entry in down where !entry.touch.changedInFrame { entry.touch.phase = .stationary }
         // Hit-testing new touches needs current frames: a page shown since
         // the last draw has not been laid out yet.
-        if changed.contains(where: { $0.phase == .began }) { window.layoutIfPending() }
-        if window.hasObservers {
-            for o in window.observers { o.touchesDidChange(changed, in: window) }
-        }
         let timestamp = changed.reduce(-Double.infinity) { Swift.max($0, $1.timestamp) }
-        window.delivery.deliver(changed, at: timestamp)
+        link.with { window in
+            if changed.contains(where: { $0.phase == .began }) { window.layoutIfPending() }
+            if window.hasObservers {
+                for o in window.observers { o.touchesDidChange(changed, in: window) }
+            }
+            window.delivery.deliver(changed, at: timestamp)
+        }
         for t in changed {
             t.changedInFrame = false
             t.beganInFrame = false

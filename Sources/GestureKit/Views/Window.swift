@@ -8,8 +8,8 @@ public final class Window: View {
     public let scheduler: Scheduler
     /// Where the backend or a script feeds raw input; locations are in the
     /// window's coordinates (surface-local logical pixels, origin top left).
-    public private(set) lazy var input = InputRouter(window: self)
-    private(set) lazy var delivery = TouchDelivery(window: self)
+    public let input = InputRouter()
+    let delivery = TouchDelivery()
 
     /// Watchers of what happens in the window (the log, the debug overlay).
     public var observers: [WindowObserver] { observerStorage }
@@ -40,6 +40,10 @@ public final class Window: View {
     public init(size: Size, timeSource: TimeSource) {
         scheduler = Scheduler(timeSource: timeSource)
         super.init()
+        // Constants, not lazily made, so that reading them (for every
+        // touch event) lends them without counting a reference.
+        input.connect(to: self)
+        delivery.connect(to: self)
         isMultipleTouchEnabled = true
         backgroundColor = .white
         frame = Rect(origin: .zero, size: size)
