@@ -143,7 +143,15 @@ public final class Touch: Hashable, CustomStringConvertible {
 
     /// True while the finger is down: the phase is neither ``Phase-swift.enum/ended`` nor
     /// ``Phase-swift.enum/cancelled``.
-    public var isActive: Bool { phase != .ended && phase != .cancelled }
+    public var isActive: Bool {
+        // One read of the phase: comparing it twice made the optimizer
+        // keep the touch alive in between, a reference counted for every
+        // touch of every loop over touches.
+        switch phaseStorage {
+        case .began, .moved, .stationary: return true
+        case .ended, .cancelled: return false
+        }
+    }
 
     /// Identity: two touches are equal only if they are the same object, so a
     /// touch is the same key in a set or dictionary for its whole life.
