@@ -15,6 +15,25 @@ struct DamageRepaintTests {
     @Test("a pinch and turn on the Gestures page, repainted frame by frame within each frame's damage, ends as a whole repaint, at scale 1, 1.5 and 2",
           arguments: [1.0, 1.5, 2.0])
     func pinchFrames(scale: Double) throws {
+        let page = try playPinch(scale: scale, span: { 1 + 2 * $0 }, angle: { 1.1 * $0 })
+        #expect(page.imageScale > 2.5 && page.imageRotation > 1, "scale \(page.imageScale), turn \(page.imageRotation)")
+    }
+
+    // Pinched in while turning, the picture leaves behind area its new
+    // place does not cover: the damage must hold where it was too.
+    @Test("a pinch in, turning, repainted frame by frame within each frame's damage, ends as a whole repaint, at scale 1, 1.5 and 2",
+          arguments: [1.0, 1.5, 2.0])
+    func pinchInFrames(scale: Double) throws {
+        let page = try playPinch(scale: scale, span: { 3 - 2 * $0 }, angle: { -0.9 * $0 })
+        #expect(page.imageScale < 0.5 && page.imageRotation < -0.8, "scale \(page.imageScale), turn \(page.imageRotation)")
+    }
+
+    /// Plays two fingers on the picture, `span` and `angle` giving their
+    /// distance (in quarters of the pinch area's shorter side) and turn
+    /// for progress 0...1, repainting each frame's damage alone, and
+    /// expects the buffer to end as a whole repaint.
+    private func playPinch(scale: Double, span spanFactor: @escaping (Double) -> Double,
+                           angle: @escaping (Double) -> Double) throws -> GesturesViewController {
         let app = AppWindow(size: Self.size, page: .gestures)
         let page = try #require(app.page(GesturesViewController.self))
         let renderer = Renderer()
@@ -39,12 +58,11 @@ struct DamageRepaintTests {
         let centre = app.centre(of: page.pinchArea.contentView)
         let frame = page.pinchArea.contentView.bounds
         let span = min(frame.width, frame.height) / 4
-        app.twoFingers(about: centre, steps: 40, span: { span * (1 + 2 * $0) }, angle: { 1.1 * $0 },
+        app.twoFingers(about: centre, steps: 40, span: { span * spanFactor($0) }, angle: angle,
                        afterFrame: { repaint() })
         app.wait(0.5)
         repaint()
         #expect(frames > 30, "\(frames) frames repainted")
-        #expect(page.imageScale > 2.5 && page.imageRotation > 1, "scale \(page.imageScale), turn \(page.imageRotation)")
 
         let reference = RenderedImage(window: app.window, scale: scale)
         try #require(reference.width == width && reference.height == height)
@@ -56,5 +74,6 @@ struct DamageRepaintTests {
             }
         }
         #expect(differing == 0, "\(differing) pixels differ from a whole repaint, e.g. \(String(describing: example))")
+        return page
     }
 }
