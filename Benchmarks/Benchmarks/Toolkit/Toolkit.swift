@@ -66,18 +66,22 @@ let benchmarks: @Sendable () -> Void = {
     // caches are warm. Each iteration records 40 of each.
     let frameAfterPause = BenchmarkMetric.custom("Frame after 8 ms (us)", useScalingFactor: false)
     let frameBackToBack = BenchmarkMetric.custom("Frame right after (us)", useScalingFactor: false)
+    let frameDamage = BenchmarkMetric.custom("Pixels damaged per frame", useScalingFactor: false)
     Benchmark("Pinch-and-rotate frames drawn at 1024x768, one every 8 ms",
-              configuration: .init(metrics: [frameAfterPause, frameBackToBack],
+              configuration: .init(metrics: [frameAfterPause, frameBackToBack, frameDamage],
                                    maxDuration: .seconds(4), maxIterations: 10)) { benchmark in
         let renderer = Renderer()
         var workload = TouchWorkload(.pinchMovesOnly, textMeasurer: renderer.textMeasurer)
         let frame = FrameTarget(window: workload.window, renderer: renderer)
         for _ in 0..<workload.eventsPerCycle { workload.step() }
         frame.draw()
-        func timedFrame() -> Int { microseconds { workload.step(); workload.step(); frame.draw() } }
+        var damaged = 0
+        func timedFrame() -> Int { microseconds { workload.step(); workload.step(); damaged = frame.draw() } }
         pacedFrames {
             benchmark.measurement(frameAfterPause, timedFrame())
+            benchmark.measurement(frameDamage, damaged)
             benchmark.measurement(frameBackToBack, timedFrame())
+            benchmark.measurement(frameDamage, damaged)
         }
     }
 
