@@ -36,12 +36,18 @@ public final class InputRouter {
     /// Sees every raw input call as it arrives, before any interpretation
     /// (for recording a live session as a script).
     public var tap: RawInputTap? {
-        get { tapStorage }
-        set { tapStorage = newValue }
+        get { hasTap ? tapStorage : nil }
+        set {
+            tapStorage = newValue
+            hasTap = newValue != nil
+        }
     }
     /// Read for every raw event; private storage is checked for exclusive
     /// access at compile time, a public stored property at run time.
     private weak var tapStorage: RawInputTap?
+    /// Whether a tap was set: reading a weak reference takes an atomic
+    /// load and count even when it is nil, and usually none is set.
+    private var hasTap = false
 
     /// Touches currently on the surface.
     public var activeTouches: [Touch] { frames.activeTouches }
