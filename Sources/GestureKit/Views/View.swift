@@ -105,6 +105,7 @@ open class View: Responder {
     func withWindow<R>(_ body: (Window) -> R) -> R? {
         windowReference?._withUnsafeGuaranteedRef(body)
     }
+
     /// The controller whose root view this is; it follows the view in the
     /// responder chain.
     public internal(set) weak var viewController: ViewController?
