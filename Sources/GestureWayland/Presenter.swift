@@ -93,6 +93,12 @@ final class Presenter {
     /// Set by a configure: its acknowledgement only takes effect on commit,
     /// so one must follow even when nothing needs drawing.
     private var needsCommit = false
+    /// The window size (logical) for which the buffer's part outside the
+    /// window was last painted (see `outsideWindow(in:)`).
+    private var outsidePaintedFor: Size?
+    /// What that part shows: a neutral grey, not the window's background,
+    /// so that it does not pass for part of the window.
+    static let outsideColor: UInt32 = 0xff3c_3c3c
 
     init(surface: OpaquePointer, surfaceVersion: UInt32, pool: BufferPool, viewport: Viewport?,
          presentation: Presentation?, window: Window, renderer: Renderer, connection: WaylandConnection) {
@@ -163,9 +169,13 @@ final class Presenter {
         let drawStart = cposix_monotonic_seconds()
         let bounds = buffer.size.bounds
         let toolkitDamage = window.takeDamage()
-        let damage = needsFullRedraw
+        let windowSize = window.bounds.size
+        let outside = needsFullRedraw || outsidePaintedFor != windowSize ? outsideWindow(in: bounds) : []
+        outsidePaintedFor = windowSize
+        var damage = needsFullRedraw
             ? Region(bounds)
             : (toolkitDamage?.map { scale.pixelRect(covering: $0) }.intersection(bounds) ?? Region())
+        for r in outside { damage.formUnion(r) }
         needsFullRedraw = false
         guard !damage.isEmpty else {
             commitIfNeeded()
@@ -180,6 +190,7 @@ final class Presenter {
                         width: Int(buffer.size.width), height: Int(buffer.size.height),
                         stride: buffer.stride, scale: scale.factor,
                         clip: clip.rects == [bounds] ? nil : clip.map(scale.logicalRect(for:)))
+        for r in outside { Self.fill(r, with: Self.outsideColor, in: buffer) }
         let drawDuration = cposix_monotonic_seconds() - drawStart
         pool.didPresent(buffer, damage: damage)
 
@@ -194,6 +205,31 @@ final class Presenter {
         needsCommit = false
         phase = .awaitingFrame(callback)
         return true
+    }
+
+    /// The buffer's part the window does not cover, in buffer pixels: the
+    /// strips right of it and below it; none while the window fills the
+    /// surface. A script may size the window below the size the compositor
+    /// configured (a tiling compositor keeps its tile): nothing draws
+    /// there, so it is painted once, when the window's size changes or the
+    /// buffers are made anew, instead of keeping what a larger frame drew.
+    /// The buffers that miss that frame copy it as they catch up.
+    private func outsideWindow(in bounds: Rect) -> [Rect] {
+        let covered = scale.pixelRect(covering: Rect(origin: .zero, size: window.bounds.size))
+        let right = min(max(covered.maxX, 0), bounds.maxX), below = min(max(covered.maxY, 0), bounds.maxY)
+        return [Rect(x: right, y: 0, width: bounds.maxX - right, height: bounds.maxY),
+                Rect(x: 0, y: below, width: right, height: bounds.maxY - below)].filter { !$0.isEmpty }
+    }
+
+    /// Paints whole buffer pixels `rect` in `color` (premultiplied ARGB).
+    private static func fill(_ rect: Rect, with color: UInt32, in buffer: ShmBuffer) {
+        let x0 = max(Int(rect.minX), 0), x1 = min(Int(rect.maxX), Int(buffer.size.width))
+        let y0 = max(Int(rect.minY), 0), y1 = min(Int(rect.maxY), Int(buffer.size.height))
+        guard x1 > x0, y1 > y0 else { return }
+        for y in y0..<y1 {
+            let row = (buffer.pixels + y * buffer.stride).assumingMemoryBound(to: UInt32.self)
+            (row + x0).update(repeating: color, count: x1 - x0)
+        }
     }
 
     /// Sets the surface state that must change together with the buffer:

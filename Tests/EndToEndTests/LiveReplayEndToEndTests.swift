@@ -44,6 +44,38 @@ struct LiveReplayEndToEndTests {
         #expect(status == 0, "output: \(output)")
     }
 
+    // A script sizes the window; under a compositor that keeps the
+    // surface at its own size (kiosk-shell here, a tiling one in use), the
+    // surface's part outside the window must not keep an earlier frame.
+    @Test("a live replay that sizes the window below the surface shows one grey outside it, not an earlier frame")
+    func smallerWindowLive() throws {
+        let session = try WestonSession(width: 800, height: 600)
+        defer { session.stop() }
+        try session.send("capabilities touch,keyboard")
+        let script = session.runtimeDirectory.appendingPathComponent("smaller.gds")
+        try "page gestures\nwait 500\nsize 500 400\nwait 20000\n".write(to: script, atomically: true, encoding: .utf8)
+        let app = try session.launchClient(executable: gestureDemoBinary(), arguments: ["--live", "--script", script.path])
+        let grey = Screenshot.Pixel(r: 0x3c, g: 0x3c, b: 0x3c)
+        var last: Screenshot?
+        // The first frame fills 800x600 (its tab bar reaches the right
+        // edge); after the resize every pixel right of x = 500 or below
+        // y = 400 is the grey.
+        let shown = try session.waitFor(timeout: 10, pollInterval: 0.2) {
+            let shot = try session.screenshot()
+            last = shot
+            for y in 0..<shot.height {
+                for x in 0..<shot.width where x >= 500 || y >= 400 {
+                    if shot.pixel(x: x, y: y) != grey { return false }
+                }
+            }
+            return true
+        }
+        #expect(shown, "outside the window: \(last.map { "\($0.pixel(x: 700, y: 20)) at (700, 20), \($0.pixel(x: 100, y: 500)) at (100, 500)" } ?? "no screenshot")")
+        // The window itself is drawn: the page's white at its middle.
+        #expect(last?.pixel(x: 250, y: 200) != grey)
+        #expect(app.isRunning, "output: \(session.output(of: app))")
+    }
+
     @Test("a wrong expectation in a live replay exits 1 naming the line, expected and actual")
     func failingCheckLive() throws {
         let (status, output, _) = try replay(text: "page flatcube\ntap 400 120\nwait 400\nexpect label singleCounter == \"2\"\n",
