@@ -87,14 +87,9 @@ final class BufferPool {
         // A picture moving every frame repaints much of what the buffer
         // missed: copying that too would write it twice.
         let stale = missed.subtracting(repainted)
-        let width = Int(buffer.size.width), height = Int(buffer.size.height)
         for rect in stale.rects {
-            let x0 = max(0, Int(rect.minX)), x1 = min(width, Int(rect.maxX.rounded(.up)))
-            let y0 = max(0, Int(rect.minY)), y1 = min(height, Int(rect.maxY.rounded(.up)))
-            guard x1 > x0, y1 > y0 else { continue }
-            for y in y0..<y1 {
-                let offset = y * buffer.stride + x0 * 4
-                (buffer.pixels + offset).copyMemory(from: front.pixels + offset, byteCount: (x1 - x0) * 4)
+            buffer.forEachRow(of: rect) { offset, count in
+                (buffer.pixels + offset).copyMemory(from: front.pixels + offset, byteCount: count * 4)
             }
         }
         buffer.staleRegion = nil

@@ -223,12 +223,8 @@ final class Presenter {
 
     /// Paints whole buffer pixels `rect` in `color` (premultiplied ARGB).
     private static func fill(_ rect: Rect, with color: UInt32, in buffer: ShmBuffer) {
-        let x0 = max(Int(rect.minX), 0), x1 = min(Int(rect.maxX), Int(buffer.size.width))
-        let y0 = max(Int(rect.minY), 0), y1 = min(Int(rect.maxY), Int(buffer.size.height))
-        guard x1 > x0, y1 > y0 else { return }
-        for y in y0..<y1 {
-            let row = (buffer.pixels + y * buffer.stride).assumingMemoryBound(to: UInt32.self)
-            (row + x0).update(repeating: color, count: x1 - x0)
+        buffer.forEachRow(of: rect) { offset, count in
+            (buffer.pixels + offset).assumingMemoryBound(to: UInt32.self).update(repeating: color, count: count)
         }
     }
 

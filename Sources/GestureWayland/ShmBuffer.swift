@@ -83,6 +83,16 @@ final class ShmBuffer {
         munmap(pixels, byteCount)
     }
 
+    /// Calls `body` for each row of `rect` (buffer pixels, rounded out to
+    /// whole ones and cut to the buffer), with the row's byte offset from
+    /// `pixels` and its width in pixels; not at all when nothing is left.
+    func forEachRow(of rect: Rect, _ body: (_ offset: Int, _ count: Int) -> Void) {
+        let x0 = max(0, Int(rect.minX)), x1 = min(Int(size.width), Int(rect.maxX.rounded(.up)))
+        let y0 = max(0, Int(rect.minY)), y1 = min(Int(size.height), Int(rect.maxY.rounded(.up)))
+        guard x1 > x0, y1 > y0 else { return }
+        for y in y0..<y1 { body(y * stride + x0 * 4, x1 - x0) }
+    }
+
     fileprivate func handleRelease() {
         isBusy = false
     }
