@@ -51,6 +51,28 @@ struct ScriptPlayerTests {
         #expect(fired == [8, 10], "timers due up to the limit fire; later ones do not")
     }
 
+    @Test("under the window's own title bar a script's size, points and view checks are the page's, as headless")
+    func clientSideTitleBar() throws {
+        let (window, player) = demo(.gestures)
+        var environment = window.environment
+        environment.clientSideDecorations = true
+        window.updateEnvironment(environment)
+        try play(player, """
+            size 800 600
+            expect view image frame == 618 440 89 83
+            expect view image center == 662.5 481.5
+            pinch @pinchArea 100 150
+            expect view image x == 618
+            expect view image y == 440
+            expect view image width == 133.5
+            """)
+        #expect(player.failures.map(\.message) == [])
+        #expect(window.bounds.size == Size(width: 800, height: 644), "the window is taller by its title bar")
+        #expect(window.contentFrame == Rect(x: 0, y: 44, width: 800, height: 600))
+        let steps = try player.steps(for: .down(id: 1, at: .absolute(Point(x: 400, y: 120))))
+        #expect(steps == [.touchDown(id: 1, at: Point(x: 400, y: 164))], "a page point lands below the title bar")
+    }
+
     @Test("tap is a 50 ms touch: down, frame, wait, up, frame, with a gesture touch id")
     func tapSteps() throws {
         let (_, player) = demo(.flatcube)

@@ -104,7 +104,11 @@ public final class Window: View {
         }
     }
 
-    /// The part of the window the root controller's view fills.
+    /// The part of the window the root controller's view fills: the page.
+    /// Below the title bar while the window draws its own, else the whole
+    /// window. Scripts, their checks and recordings speak the page's
+    /// coordinates and size, so that one script plays alike with and
+    /// without a title bar (headless, or under any compositor).
     public var contentFrame: Rect {
         guard showsClientSideDecorations else { return bounds }
         let top = TitleBarView.height
@@ -160,6 +164,13 @@ public final class Window: View {
         swap(&list, &observerStorage)
         change(&list)
         swap(&list, &observerStorage)
+    }
+
+    /// Sizes the window so that its content (`contentFrame`) is `size`:
+    /// taller by the title bar while the window draws its own.
+    public func resize(toContentSize size: Size) {
+        let top = showsClientSideDecorations ? TitleBarView.height : 0
+        resize(to: Size(width: size.width, height: size.height + top))
     }
 
     /// Sets the logical size (from the compositor's configure, or a script)

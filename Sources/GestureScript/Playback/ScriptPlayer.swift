@@ -209,10 +209,12 @@ public final class ScriptPlayer {
     }
 
     /// A script point in window coordinates; a view reference is resolved
-    /// now, after layout.
+    /// now, after layout. A script's numbers are the page's coordinates
+    /// (`Window.contentFrame`): below the window's own title bar, when it
+    /// draws one.
     public func resolve(_ point: ScriptPoint) throws(ScriptStepError) -> Point {
         switch point {
-        case .absolute(let p): return p
+        case .absolute(let p): return p + window.contentFrame.origin
         case .view(let reference):
             if let p = reference.resolve(in: window) { return p }
             throw ScriptStepError(column: reference.column, "no view named '\(reference.name)' on screen"
@@ -271,7 +273,7 @@ public final class ScriptPlayer {
         case .wait(let seconds):
             try advance(by: seconds)
         case .resize(let size):
-            window.resize(to: size)
+            window.resize(toContentSize: size)
         case .pointerMove(let p):
             input.pointerMotion(to: p, time: now)
         case .pointerButton(let button, let pressed):
@@ -476,7 +478,7 @@ public final class ScriptPlayer {
         case .frame(let expected, let tolerance):
             let text = "\(n(expected.minX)) \(n(expected.minY)) \(n(expected.width)) \(n(expected.height))"
             guard let view else { return missing("\(subject) frame", text, what: "view", name: name) }
-            let f = view.convert(view.bounds, to: nil)
+            let f = Self.pageFrame(of: view, in: window)
             let t = within(tolerance)
             let ok = abs(f.minX - expected.minX) <= t && abs(f.minY - expected.minY) <= t
                 && abs(f.width - expected.width) <= t && abs(f.height - expected.height) <= t
@@ -485,7 +487,7 @@ public final class ScriptPlayer {
         case .center(let expected, let tolerance):
             let text = "\(n(expected.x)) \(n(expected.y))"
             guard let view else { return missing("\(subject) center", text, what: "view", name: name) }
-            let c = view.convert(Point(x: view.bounds.midX, y: view.bounds.midY), to: nil)
+            let c = view.convert(Point(x: view.bounds.midX, y: view.bounds.midY), to: nil) - window.contentFrame.origin
             let t = within(tolerance)
             return AssertionOutcome(ok: abs(c.x - expected.x) <= t && abs(c.y - expected.y) <= t,
                                     subject: "\(subject) center", expected: text + withinText(tolerance),
@@ -498,14 +500,20 @@ public final class ScriptPlayer {
         case .number(let property, let op, let value, let tolerance):
             let s = "\(subject) \(property.rawValue)"
             guard let view else { return missing(s, n(value), op: op.rawValue, what: "view", name: name) }
-            let actual = Self.measure(property, of: view)
+            let actual = Self.measure(property, of: view, in: window)
             return AssertionOutcome(ok: op.holds(actual, value, tolerance: within(tolerance)), subject: s,
                                     op: op.rawValue, expected: n(value) + withinText(tolerance), actual: n(actual))
         }
     }
 
-    static func measure(_ property: ViewNumber, of view: View) -> Double {
-        let frame = view.convert(view.bounds, to: nil)
+    /// The view's bounding box on screen in the page's coordinates.
+    static func pageFrame(of view: View, in window: Window) -> Rect {
+        let frame = view.convert(view.bounds, to: nil), origin = window.contentFrame.origin
+        return Rect(x: frame.minX - origin.x, y: frame.minY - origin.y, width: frame.width, height: frame.height)
+    }
+
+    static func measure(_ property: ViewNumber, of view: View, in window: Window) -> Double {
+        let frame = pageFrame(of: view, in: window)
         let t = view.transform
         switch property {
         case .x: return frame.minX
