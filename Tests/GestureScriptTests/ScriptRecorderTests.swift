@@ -26,9 +26,16 @@ final class SimulatedSession {
         var all: [String] = []
     }
 
-    init(page: DemoPage = .touches, compositorOrigin: Double = 1915.867) {
+    /// - Parameter clientSideDecorations: the window draws its own title
+    ///   bar, as on a compositor without server-side decorations.
+    init(page: DemoPage = .touches, compositorOrigin: Double = 1915.867, clientSideDecorations: Bool = false) {
         self.compositorOrigin = compositorOrigin
         window = DemoApp.makeWindow(timeSource: clock, page: page)
+        if clientSideDecorations {
+            var environment = window.environment
+            environment.clientSideDecorations = true
+            window.updateEnvironment(environment)
+        }
         recorder = ScriptRecorder(window: window, timeSource: clock, page: page.rawValue, comment: "simulated") {
             [recording] in recording.all.append($0)
         }
@@ -210,6 +217,30 @@ struct ScriptRecorderTests {
         let lines = s.finish().recording.split(separator: "\n").map(String.init)
         #expect(lines == ["# simulated", "page touches", "size 1024 768", "wait 320", "pointer move 100 100", "wait 500",
                           "size 900 700", "pointer leave"])
+    }
+
+    @Test("under the window's own title bar the recording has the page's size and points, and replays headless alike")
+    func clientSideTitleBar() throws {
+        let s = SimulatedSession(page: .gestures, clientSideDecorations: true)
+        s.window.resize(to: Size(width: 800, height: 644))
+        s.pass(0.3)
+        let area = try s.center(of: "tapArea")
+        #expect(s.window.contentFrame.minY == 44, "the page lies below the title bar")
+        s.touchTap(area)
+        s.pass(0.5)
+        s.touchTap(area)
+        s.pass(0.1)
+        s.touchTap(area)
+        s.pass(1)
+        let (script, live) = s.finish()
+        let lines = script.split(separator: "\n").map(String.init)
+        #expect(lines.contains("size 800 600"), "the page's size, not the window's: \(script)")
+        #expect(lines.contains("down 0 \(formatScriptNumber(area.x)) \(formatScriptNumber(area.y - 44))"),
+                "the tap where it is on the page: \(script)")
+        let replay = try replayHeadless(script)
+        let labels = shown(records(live)).filter { $0.contains(" output ") }
+        #expect(labels.count == 2, "a tap and a double tap: \(labels)")
+        #expect(shown(replay) == shown(records(live)), "recording:\n\(script)")
     }
 
     @Test("modifiers are held on their own lines, also those held before the window had focus, so Alt + drag replays as two touches")

@@ -1,10 +1,12 @@
 import GestureKit
 
 /// Writes a live session as a script (docs/scripting.md, "Recording")
-/// that replays headless, as is, to the same results: the window's size
-/// and page at the start, then the raw input the window receives (touches
-/// with their frames, pointer, touchpad gestures, keys and how they
-/// repeat, the device's shakes), its resizes and orientation changes, and
+/// that replays headless, as is, to the same results: the size of the
+/// window's content and the page at the start, then the raw input the
+/// window receives (touches with their frames, pointer, touchpad gestures,
+/// keys and how they repeat, the device's shakes), in the content's
+/// coordinates (below the title bar the window may draw itself, which a
+/// headless window has not), its resizes and orientation changes, and
 /// the time between them as waits, on a `RecordingClock` (whatever the
 /// compositor's clock origin). `finish()` adds the time up to the
 /// session's end, so timers that fired live before it fire in the replay
@@ -45,7 +47,7 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
         self.timeSource = timeSource
         self.write = write
         start = timeSource.now
-        size = window.bounds.size
+        size = window.contentFrame.size
         header = (comment.map { ["# " + $0] } ?? []) + [ScriptCommand.page(name: page).description]
     }
 
@@ -60,14 +62,14 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
         let arrival = timeSource.now - start
         switch input {
         case .touchDown(let id, let seat, let p):
-            record(.down(id: RawInput.scriptTouchID(id, seat: seat), at: .absolute(p)), stamp: time, arrival)
+            record(.down(id: RawInput.scriptTouchID(id, seat: seat), at: onPage(p)), stamp: time, arrival)
         case .touchMotion(let id, let seat, let p):
-            record(.move(id: RawInput.scriptTouchID(id, seat: seat), to: .absolute(p)), stamp: time, arrival)
+            record(.move(id: RawInput.scriptTouchID(id, seat: seat), to: onPage(p)), stamp: time, arrival)
         case .touchUp(let id, let seat):
             record(.up(id: RawInput.scriptTouchID(id, seat: seat)), stamp: time, arrival)
         case .touchFrame: record(.frame, stamp: nil, arrival)
         case .touchCancel: record(.cancel, stamp: nil, arrival)
-        case .pointerMotion(let p): record(.pointer(.move(to: .absolute(p))), stamp: time, arrival)
+        case .pointerMotion(let p): record(.pointer(.move(to: onPage(p))), stamp: time, arrival)
         case .pointerButton(let code, let pressed):
             guard let button = RawInput.buttonName(code) else { return }
             record(.pointer(pressed ? .down(button) : .up(button)), stamp: time, arrival)
@@ -132,6 +134,13 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
         return commands + [.key(action, KeyChord(key: own.rawValue))]
     }
 
+    /// A point of the window as the script's, on the page: the page lies
+    /// below the title bar the window draws itself, and a headless replay
+    /// has none.
+    private func onPage(_ p: Point) -> ScriptPoint {
+        .absolute(p - window.contentFrame.origin)
+    }
+
     // MARK: Window
 
     // The first of these (the compositor's first configure, an output's
@@ -139,7 +148,7 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
     // orientation; later ones are lines at their time.
 
     public func windowDidResize(_ window: Window, from oldSize: Size) {
-        record(.size(window.bounds.size), stamp: nil, timeSource.now - start)
+        record(.size(window.contentFrame.size), stamp: nil, timeSource.now - start)
     }
 
     public func environmentDidChange(_ environment: DisplayEnvironment) {
@@ -159,7 +168,7 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
         if !headerWritten {
             headerWritten = true
             header.forEach(write)
-            size = window.bounds.size
+            size = window.contentFrame.size
             write(ScriptCommand.size(size).description)
             orientation = window.environment.orientation
             if orientation != .portrait { write(ScriptCommand.orientation(orientation).description) }
