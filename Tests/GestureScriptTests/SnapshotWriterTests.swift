@@ -44,6 +44,21 @@ final class SnapshotWriterTests {
         #expect(compared?.ok == true && compared?.actual == "identical")
     }
 
+    @Test("a window that draws its own title bar snapshots its page: the golden of the same page headless matches")
+    func clientSideTitleBar() throws {
+        _ = try snapshot(window(.gestures), vs: "page.png", update: true)
+        let decorated = window(.gestures)
+        var environment = decorated.environment
+        environment.clientSideDecorations = true
+        decorated.updateEnvironment(environment)
+        decorated.resize(toContentSize: Size(width: 800, height: 600))
+        #expect(decorated.bounds.size == Size(width: 800, height: 644))
+        let outcome = try #require(try snapshot(decorated, vs: "page.png"))
+        #expect(outcome.ok && outcome.actual == "identical", "\(outcome.actual)")
+        let shot = try RenderedImage(contentsOfPNG: folder + "/out/shot.png")
+        #expect(shot.width == 800 && shot.height == 600)
+    }
+
     @Test("a different window fails, counts the differing pixels and writes a diff image")
     func differenceFails() throws {
         _ = try snapshot(window(), vs: "a.png", update: true)
