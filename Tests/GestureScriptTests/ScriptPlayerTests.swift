@@ -54,9 +54,7 @@ struct ScriptPlayerTests {
     @Test("under the window's own title bar a script's size, points and view checks are the page's, as headless")
     func clientSideTitleBar() throws {
         let (window, player) = demo(.gestures)
-        var environment = window.environment
-        environment.clientSideDecorations = true
-        window.updateEnvironment(environment)
+        window.drawsItsOwnTitleBar()
         try play(player, """
             size 800 600
             expect view image frame == 618 440 89 83

@@ -31,11 +31,7 @@ final class SimulatedSession {
     init(page: DemoPage = .touches, compositorOrigin: Double = 1915.867, clientSideDecorations: Bool = false) {
         self.compositorOrigin = compositorOrigin
         window = DemoApp.makeWindow(timeSource: clock, page: page)
-        if clientSideDecorations {
-            var environment = window.environment
-            environment.clientSideDecorations = true
-            window.updateEnvironment(environment)
-        }
+        if clientSideDecorations { window.drawsItsOwnTitleBar() }
         recorder = ScriptRecorder(window: window, timeSource: clock, page: page.rawValue, comment: "simulated") {
             [recording] in recording.all.append($0)
         }

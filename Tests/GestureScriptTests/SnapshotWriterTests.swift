@@ -48,9 +48,7 @@ final class SnapshotWriterTests {
     func clientSideTitleBar() throws {
         _ = try snapshot(window(.gestures), vs: "page.png", update: true)
         let decorated = window(.gestures)
-        var environment = decorated.environment
-        environment.clientSideDecorations = true
-        decorated.updateEnvironment(environment)
+        decorated.drawsItsOwnTitleBar()
         decorated.resize(toContentSize: Size(width: 800, height: 600))
         #expect(decorated.bounds.size == Size(width: 800, height: 644))
         let outcome = try #require(try snapshot(decorated, vs: "page.png"))

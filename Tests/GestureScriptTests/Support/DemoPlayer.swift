@@ -11,3 +11,13 @@ func demoPlayer(_ page: DemoPage, clock: VirtualTimeSource) -> (window: Window, 
     player.connectPages(DemoPage.names)
     return (window, player)
 }
+
+extension Window {
+    /// Has the window draw its own title bar, as on a compositor without
+    /// server-side decorations (mutter).
+    func drawsItsOwnTitleBar() {
+        var environment = self.environment
+        environment.clientSideDecorations = true
+        updateEnvironment(environment)
+    }
+}
