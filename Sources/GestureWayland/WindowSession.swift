@@ -142,8 +142,10 @@ final class WindowSession {
             }
         }
         environment.serverSideDecorations = decoration?.isServerSide ?? false
-        // A window on a desktop that draws no decorations draws its own.
-        environment.clientSideDecorations = !environment.serverSideDecorations
+        // A window on a desktop that draws no decorations draws its own,
+        // from the compositor's first configure, which settles the mode:
+        // before it nothing shows, and the page keeps the whole window.
+        environment.clientSideDecorations = toplevelState != nil && !environment.serverSideDecorations
         environment.windowState = toplevelState.map(Self.windowState(for:)) ?? []
         let description = Self.describe(environment)
         if description != notedEnvironment {
@@ -151,8 +153,11 @@ final class WindowSession {
             logger.info("display: \(description)")
         }
         window.updateEnvironment(environment)
-        // The minimum depends on the decorations just settled.
-        toplevel.setMinimumSize(PixelSize(rounding: window.minimumSize))
+        // The minimum depends on the decorations just settled; before the
+        // first configure, on those the window will likely draw, so that
+        // the compositor's first size leaves room for them.
+        let drawsTitleBar = toplevelState == nil ? !environment.serverSideDecorations : window.showsClientSideDecorations
+        toplevel.setMinimumSize(PixelSize(rounding: window.minimumSize(drawingTitleBar: drawsTitleBar)))
     }
 
     /// The logical pixels per millimetre of `output`, drawn at `scale`: the
@@ -253,12 +258,15 @@ final class WindowSession {
 
 extension WindowSession: ToplevelDelegate {
     func toplevel(_ toplevel: Toplevel, didConfigure size: PixelSize, state: ToplevelState) {
-        presenter.configure(size: size)
+        // The state first: whether the window draws its own title bar
+        // (not when fullscreen) decides its content's size, which the
+        // window's observers (a recording's header) read as it resizes.
         if state != toplevelState {
             toplevelState = state
             logger.info("window state: \(state)")
             displayDidChange()
         }
+        presenter.configure(size: size)
     }
 
     func toplevelDidRequestClose(_ toplevel: Toplevel) {

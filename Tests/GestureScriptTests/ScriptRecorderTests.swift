@@ -239,6 +239,21 @@ struct ScriptRecorderTests {
         #expect(shown(replay) == shown(records(live)), "recording:\n\(script)")
     }
 
+    @Test("the page's size is written again when the window stops drawing its title bar without resizing (fullscreen)")
+    func titleBarGoes() throws {
+        let s = SimulatedSession(clientSideDecorations: true)
+        s.window.resize(to: Size(width: 1024, height: 768))
+        s.pass(0.3)
+        var environment = s.window.environment
+        environment.windowState.insert(.fullscreen)
+        s.window.updateEnvironment(environment)
+        s.pass(0.2)
+        s.window.input.pointerMotion(to: Point(x: 100, y: 100), time: s.stamp)
+        let lines = s.finish().recording.split(separator: "\n").map(String.init)
+        #expect(lines == ["# simulated", "page touches", "size 1024 724", "wait 300", "size 1024 768", "wait 200",
+                          "pointer move 100 100"])
+    }
+
     @Test("modifiers are held on their own lines, also those held before the window had focus, so Alt + drag replays as two touches")
     func modifiers() throws {
         let s = SimulatedSession()

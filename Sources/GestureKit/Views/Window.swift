@@ -85,9 +85,13 @@ public final class Window: View {
     /// it to the compositor (`xdg_toplevel.set_min_size`); a smaller size
     /// (a script's, a compositor's that ignores the minimum) still lays
     /// out, as well as it can.
-    public var minimumSize: Size {
+    public var minimumSize: Size { minimumSize(drawingTitleBar: showsClientSideDecorations) }
+
+    /// The smallest size the window lays out in, drawing its own title bar
+    /// or not (as it will, before the compositor has said).
+    public func minimumSize(drawingTitleBar: Bool) -> Size {
         let content = rootViewController?.minimumContentSize ?? .zero
-        guard showsClientSideDecorations else { return content }
+        guard drawingTitleBar else { return content }
         return Size(width: content.width, height: content.height + TitleBarView.height)
     }
 

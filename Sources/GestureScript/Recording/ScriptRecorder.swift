@@ -152,6 +152,11 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
     }
 
     public func environmentDidChange(_ environment: DisplayEnvironment) {
+        // The content's size changes without a resize when the window
+        // starts or stops drawing its own title bar.
+        if headerWritten && window.contentFrame.size != size {
+            record(.size(window.contentFrame.size), stamp: nil, timeSource.now - start)
+        }
         // Most changes (scale, output) are not the script's; and they come
         // before the first configure, which must write the header.
         guard environment.orientation != orientation else { return }
