@@ -25,6 +25,20 @@ struct TouchesPageTests: DemoWindowSuite {
         #expect(vc.interactionLabel.text == "Single tap ended (600,420)->(600,420)")
     }
 
+    @Test("the window's size reads the page's, less the title bar the window draws itself, as a script sizes it")
+    func windowSizeLabel() throws {
+        #expect(vc.windowSizeLabel.text == "Window: 800x600 logical px")
+        var environment = app.window.environment
+        environment.clientSideDecorations = true
+        app.window.updateEnvironment(environment)
+        app.window.layoutIfNeeded()
+        #expect(vc.windowSizeLabel.text == "Window: 800x556 logical px")
+        try play("size 800 600")
+        app.window.layoutIfNeeded()
+        #expect(app.window.bounds.size == Size(width: 800, height: 644))
+        #expect(vc.windowSizeLabel.text == "Window: 800x600 logical px")
+    }
+
     @Test("a second quick tap is a double tap ending from the first tap's point")
     func doubleTap() throws {
         try play("down 1 600 420\nup 1\nwait 100\ndown 1 603 421\nup 1")

@@ -239,7 +239,9 @@ public final class TouchesViewController: ViewController {
     private func updateMetrics() {
         guard let window = view.window else { return }
         let env = window.environment
-        windowSizeLabel.text = "Window: \(window.bounds.size) logical px"
+        // The page's size: the window's, less a title bar it draws itself,
+        // as a compositor's own title bar is not counted either.
+        windowSizeLabel.text = "Window: \(window.contentFrame.size) logical px"
         scaleLabel.text = "Buffer scale: \(formatCoordinate(env.scale))"
         if let size = env.outputSize {
             let refresh = env.outputRefresh.map { " @ \(formatFixed($0, digits: 1)) Hz" } ?? ""
