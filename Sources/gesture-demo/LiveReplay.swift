@@ -50,6 +50,7 @@ final class LiveReplay {
             }
             let step = pending.removeFirst()
             if case .wait(let seconds) = step {
+                player.closeFrame()
                 window.scheduler.schedule(after: seconds) { [self] _ in proceed() }
                 return
             }
@@ -69,7 +70,7 @@ final class LiveReplay {
 
     private func finish() {
         finished = true
-        if window.input.hasPendingFrame { window.input.touchFrame() }
+        player.closeFrame()
         window.request(.close)
     }
 

@@ -44,6 +44,38 @@ struct LiveReplayEndToEndTests {
         #expect(status == 0, "output: \(output)")
     }
 
+    // Touches without a `frame` line end their frame at the next wait, as
+    // headless: a tap's down and up, 20 ms, a second tap is a double tap,
+    // not one frame holding both taps. (The window is left idle first: a
+    // batch of the compositor's events would also end the frame.)
+    @Test("a touch frame left open ends at the next wait, live as headless: the thresholds scenario passes live")
+    func openFrameEndsAtWait() throws {
+        let (status, output, log) = try replay(text: """
+            size 800 600
+            page gestures
+            wait 1000
+            down 1 @tapArea
+            up 1
+            wait 20
+            down 1 @tapArea
+            up 1
+            wait 400
+            expect label output == "Double tapped (uikit)"
+            """, name: "open-frames.gds")
+        #expect(status == 0, "output: \(output)")
+        // The double tap is seen when its second tap lifts, 20 ms in, not
+        // when the check 400 ms later ends a frame holding both taps.
+        let firstDown = log.records.first { $0["type"] as? String == "input" && $0["event"] as? String == "down" }
+        let doubleTap = log.records.first { $0["type"] as? String == "label" && $0["text"] as? String == "Double tapped (uikit)" }
+        let start = try #require(firstDown?["t"] as? Double), seen = try #require(doubleTap?["t"] as? Double, "\(log.lines)")
+        #expect(seen - start < 0.2, "double tap seen \(seen - start) s after the first down")
+        let session = try WestonSession(width: 800, height: 600)
+        defer { session.stop() }
+        try session.send("capabilities touch,keyboard")
+        let scenario = try replay(Self.scenarios.appendingPathComponent("thresholds.gds"), in: session)
+        #expect(scenario.status == 0, "output: \(scenario.output)")
+    }
+
     // A script sizes the window; under a compositor that keeps the
     // surface at its own size (kiosk-shell here, a tiling one in use), the
     // surface's part outside the window must not keep an earlier frame.

@@ -321,8 +321,10 @@ public final class ScriptPlayer {
         }
     }
 
-    /// Delivers the touch changes waiting for a frame, if any.
-    private func closeFrame() {
+    /// Delivers the touch changes waiting for a frame, if any: every step
+    /// but a touch point ends the frame, a wait included, so a live
+    /// replay, which waits on its own timers, calls this before waiting.
+    public func closeFrame() {
         guard window.input.hasPendingFrame else { return }
         window.input.touchFrame()
     }
