@@ -179,6 +179,16 @@ final class Toplevel {
         delegate?.toplevel(self, didConfigure: settled, state: state)
     }
 
+    /// Takes `newSize` as the surface's size, if the window is floating
+    /// (configured, and the compositor dictates no size); returns whether
+    /// it did.
+    func adoptFloatingSize(_ newSize: PixelSize) -> Bool {
+        guard size != nil, state.isDisjoint(with: Self.constrainingStates) else { return false }
+        size = newSize
+        floatingSize = newSize
+        return true
+    }
+
     /// States in which the compositor dictates the size.
     private static let constrainingStates: ToplevelState = [.fullscreen, .maximized, .tiledLeft, .tiledRight,
                                                             .tiledTop, .tiledBottom]

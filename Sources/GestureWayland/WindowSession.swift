@@ -256,6 +256,19 @@ final class WindowSession {
     }
 }
 
+extension WindowSession {
+    /// A script's `size` resizes the toolkit's window. A floating window
+    /// takes that size on screen too, as the compositor leaves a floating
+    /// window's size to it; a fullscreen, maximized or tiled one keeps the
+    /// compositor's size, and the presenter paints the rest of its surface
+    /// grey.
+    private func followWindowSize() {
+        let wanted = PixelSize(rounding: window.bounds.size)
+        guard wanted != toplevel.size, wanted.logical == window.bounds.size, toplevel.adoptFloatingSize(wanted) else { return }
+        presenter.configure(size: wanted)
+    }
+}
+
 extension WindowSession: ToplevelDelegate {
     func toplevel(_ toplevel: Toplevel, didConfigure size: PixelSize, state: ToplevelState) {
         // The state first: whether the window draws its own title bar
@@ -300,6 +313,7 @@ extension WindowSession: EventLoopDelegate {
     var compositorEventsMayWaitUntil: Double? { presenter.eventsMayWaitUntil }
 
     func eventLoopWillSleep() throws(WaylandError) {
+        followWindowSize()
         try presenter.presentIfNeeded(input: inputStamp)
         // Drawn, or nothing left to draw (the input changed nothing): either
         // way no later frame shows that input. A frame still waiting for

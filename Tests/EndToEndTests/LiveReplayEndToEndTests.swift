@@ -76,6 +76,35 @@ struct LiveReplayEndToEndTests {
         #expect(scenario.status == 0, "output: \(scenario.output)")
     }
 
+    // Under desktop-shell the window floats and draws its own title bar
+    // (weston has no server-side decorations): a script's size is the
+    // page's, the window grows by the bar, and its surface follows.
+    // (Desktop-shell places a window at random, so its bottom may be off
+    // the output: the buffer's size is read from the protocol instead.)
+    @Test("a floating window with its own title bar: a live replay's size and points are its page's, and its buffer follows")
+    func floatingWindowWithTitleBar() throws {
+        let session = try WestonSession(width: 1024, height: 768, shell: "desktop-shell.so")
+        defer { session.stop() }
+        try session.send("capabilities touch,keyboard")
+        let script = session.runtimeDirectory.appendingPathComponent("floating.gds")
+        try """
+            size 800 600
+            page touches
+            tap 600 420
+            expect label interaction == "Single tap ended (600,420)->(600,420)"
+            expect label windowSize == "Window: 800x600 logical px"
+            wait 500
+            """.write(to: script, atomically: true, encoding: .utf8)
+        let app = try session.launchClient(executable: gestureDemoBinary(), arguments: ["--live", "--script", script.path],
+                                           extraEnv: ["WAYLAND_DEBUG": "1"])
+        let ended = session.waitFor(timeout: 10) { !app.isRunning }
+        let output = session.output(of: app)
+        #expect(ended && app.terminationStatus == 0, "its checks pass: \(output.suffix(2000))")
+        let buffers = output.matches(of: /create_buffer\(new id wl_buffer@\d+, \d+, (\d+), (\d+),/).map { "\($0.1)x\($0.2)" }
+        #expect(buffers.first == "800x600", "the window opens at its default size: \(buffers)")
+        #expect(buffers.last == "800x644", "then takes the page's 800x600 and its 44 px title bar: \(buffers)")
+    }
+
     // A script sizes the window; under a compositor that keeps the
     // surface at its own size (kiosk-shell here, a tiling one in use), the
     // surface's part outside the window must not keep an earlier frame.

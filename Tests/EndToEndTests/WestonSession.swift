@@ -48,8 +48,10 @@ final class WestonSession {
     ///   - module: the inject module; by default `locateModule()`.
     ///   - extraArguments: appended to weston's command line (e.g. `--debug`).
     ///   - startupTimeout: seconds to wait for the control socket.
+    ///   - shell: weston's shell: kiosk-shell (every window fullscreen at
+    ///     0,0) or desktop-shell (floating windows the app decorates).
     init(width: Int = 800, height: Int = 600, scale: Int = 1, module: URL? = nil,
-         extraArguments: [String] = [], startupTimeout: TimeInterval = 10) throws {
+         extraArguments: [String] = [], startupTimeout: TimeInterval = 10, shell: String = "kiosk-shell.so") throws {
         self.width = width
         self.height = height
         self.scale = scale
@@ -67,7 +69,7 @@ final class WestonSession {
             "--backend=headless-backend.so",
             // Without a renderer headless weston draws nothing and captures hang.
             "--use-pixman",
-            "--shell=kiosk-shell.so",
+            "--shell=\(shell)",
             "--width=\(width)", "--height=\(height)", "--scale=\(scale)",
             "--socket=\(socketName)",
             "--modules=\(module.path)",
