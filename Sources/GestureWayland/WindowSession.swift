@@ -264,7 +264,8 @@ extension WindowSession {
     /// grey.
     private func followWindowSize() {
         let wanted = PixelSize(rounding: window.bounds.size)
-        guard wanted != toplevel.size, wanted.logical == window.bounds.size, toplevel.adoptFloatingSize(wanted) else { return }
+        guard wanted != toplevel.size, wanted.logical == window.bounds.size,
+              toplevel.adoptFloatingSize(wanted) else { return }
         presenter.configure(size: wanted)
     }
 }
