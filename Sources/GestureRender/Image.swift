@@ -17,34 +17,18 @@ public final class RenderedImage {
     /// True for images without alpha (a PNG saved without it).
     private let isOpaque: Bool
 
-    /// Renders `window` at `scale` into a new image.
-    public init(window: Window, scale: Double = 1) {
-        width = Swift.max(1, Int((window.bounds.width * scale).rounded()))
-        height = Swift.max(1, Int((window.bounds.height * scale).rounded()))
+    /// Renders `window` at `scale` into a new image: the part `area`
+    /// covers (logical pixels, such as its `contentFrame`), or the whole
+    /// window.
+    public init(window: Window, scale: Double = 1, area: Rect? = nil) {
+        let area = area ?? window.bounds
+        width = Swift.max(1, Int((area.width * scale).rounded()))
+        height = Swift.max(1, Int((area.height * scale).rounded()))
         surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
         isOpaque = false
         window.layoutIfNeeded()
-        Renderer().draw(window, on: surface, scale: scale, clip: nil)
+        Renderer().draw(window, on: surface, scale: scale, clip: nil, origin: area.origin)
         cairo_surface_flush(surface)
-    }
-
-    /// Renders the part of `window` that `area` (logical pixels, such as
-    /// its `contentFrame`) covers, at `scale`; what lies outside the window
-    /// is transparent.
-    public convenience init(window: Window, scale: Double = 1, area: Rect) {
-        let whole = RenderedImage(window: window, scale: scale)
-        let x0 = Int((area.minX * scale).rounded()), y0 = Int((area.minY * scale).rounded())
-        self.init(width: Int((area.width * scale).rounded()), height: Int((area.height * scale).rounded()))
-        guard let data = cairo_image_surface_get_data(surface) else { return }
-        memset(data, 0, stride * height)
-        let from = Swift.max(0, -x0), to = Swift.min(width, whole.width - x0)
-        if from < to {
-            for y in 0..<height {
-                guard let source = whole.row(y0 + y), let target = row(y) else { continue }
-                (target + from).update(from: source + x0 + from, count: to - from)
-            }
-        }
-        cairo_surface_mark_dirty(surface)
     }
 
     /// A transparent image of the given size.

@@ -37,10 +37,13 @@ public final class Renderer {
         cairo_surface_flush(surface)
     }
 
-    func draw(_ window: Window, on surface: OpaquePointer, scale: Double, clip: Region?) {
+    /// Draws `window` on `surface`, the window's point `origin` at the
+    /// surface's top left.
+    func draw(_ window: Window, on surface: OpaquePointer, scale: Double, clip: Region?, origin: Point = .zero) {
         guard let cr = cairo_create(surface) else { return }
         defer { cairo_destroy(cr) }
         cairo_scale(cr, scale, scale)
+        cairo_translate(cr, -origin.x, -origin.y)
         if let clip {
             for r in clip.rects { cairo_rectangle(cr, r.minX, r.minY, r.width, r.height) }
         } else {

@@ -52,8 +52,7 @@ public struct SnapshotWriter {
         let path = ScriptFiles.path(outputDirectory, file)
         // The page, as headless: a title bar the window draws itself is
         // the compositor's affair, not the script's.
-        let window = request.window, page = window.contentFrame
-        let image = page == window.bounds ? RenderedImage(window: window) : RenderedImage(window: window, area: page)
+        let image = RenderedImage(window: request.window, area: request.window.contentFrame)
         try image.writePNG(to: path)
         guard let golden = request.golden else { return SnapshotOutcome(file: file) }
         return SnapshotOutcome(file: file, comparison: try compare(image, at: path, name: request.name, with: golden))
