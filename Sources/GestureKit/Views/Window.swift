@@ -90,9 +90,13 @@ public final class Window: View {
     /// The smallest size the window lays out in, drawing its own title bar
     /// or not (as it will, before the compositor has said).
     public func minimumSize(drawingTitleBar: Bool) -> Size {
-        let content = rootViewController?.minimumContentSize ?? .zero
-        guard drawingTitleBar else { return content }
-        return Size(width: content.width, height: content.height + TitleBarView.height)
+        Self.size(ofContent: rootViewController?.minimumContentSize ?? .zero, drawingTitleBar: drawingTitleBar)
+    }
+
+    /// The window's size around content of `size`: taller by the title
+    /// bar when the window draws its own.
+    private static func size(ofContent size: Size, drawingTitleBar: Bool) -> Size {
+        drawingTitleBar ? Size(width: size.width, height: size.height + TitleBarView.height) : size
     }
 
     /// Measures text for every label's layout. Whoever draws the window
@@ -173,8 +177,7 @@ public final class Window: View {
     /// Sizes the window so that its content (`contentFrame`) is `size`:
     /// taller by the title bar while the window draws its own.
     public func resize(toContentSize size: Size) {
-        let top = showsClientSideDecorations ? TitleBarView.height : 0
-        resize(to: Size(width: size.width, height: size.height + top))
+        resize(to: Self.size(ofContent: size, drawingTitleBar: showsClientSideDecorations))
     }
 
     /// Sets the logical size (from the compositor's configure, or a script)
