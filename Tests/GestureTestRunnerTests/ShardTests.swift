@@ -51,8 +51,22 @@ struct ShardTests {
     @Test("more shards than scripts leaves some shards empty, and still none twice")
     func moreShardsThanScripts() {
         let two = Array(Self.suite.prefix(2))
-        let shards = Shard.partition(two, into: 5)
+        let shards = (1...5).map { Shard(index: $0, count: 5).select(two) }
         #expect(shards.filter(\.isEmpty).count == 3)
+        #expect(shards.flatMap { $0 }.count == 2)
         #expect(Set(shards.flatMap { $0 }) == Set(two))
+    }
+
+    @Test("a matrix of absurd size splits as one just large enough: a script a shard, the rest empty",
+          arguments: [ShardTests.suite.count + 1, 1 << 31, Int.max])
+    func hugeShardCount(count: Int) throws {
+        let shard = try Shard(parsing: "1/\(count)")
+        #expect(shard.count == count)
+        let own = (1...Self.suite.count).map { Shard(index: $0, count: count).select(Self.suite) }
+        #expect(own.allSatisfy { $0.count == 1 })
+        #expect(Set(own.flatMap { $0 }) == Set(Self.suite))
+        #expect(own == (1...Self.suite.count).map { Shard(index: $0, count: Self.suite.count).select(Self.suite) })
+        #expect(Shard(index: count, count: count).select(Self.suite).isEmpty)
+        #expect(Shard(index: Self.suite.count + 1, count: count).select(Self.suite).isEmpty)
     }
 }

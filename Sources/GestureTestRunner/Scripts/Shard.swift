@@ -29,17 +29,26 @@ public struct Shard: Sendable, Equatable {
         self.init(index: i, count: n)
     }
 
-    /// The scripts of this shard, in path order.
+    /// The scripts of this shard, in path order: none for an index past
+    /// the number of scripts.
     public func select(_ scripts: [ScriptFile], durations: [String: Double] = [:]) -> [ScriptFile] {
-        Shard.partition(scripts, into: count, durations: durations)[index - 1]
+        let shards = Shard.partition(scripts, into: count, durations: durations)
+        return index >= 1 && index <= shards.count ? shards[index - 1] : []
     }
 
-    /// All `count` shards, each in path order.
+    /// The first `count` shards, each in path order, but never more shards
+    /// than scripts (at least one): with more shards than scripts, every
+    /// script gets a shard of its own and the shards past them are empty,
+    /// so a matrix of any size (`--shard 1/9223372036854775807`) costs
+    /// nothing for the shards it leaves empty.
     public static func partition(_ scripts: [ScriptFile], into count: Int,
                                  durations: [String: Double] = [:]) -> [[ScriptFile]] {
         let weighted = zip(scripts, weights(scripts, durations: durations))
             .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.path < $1.0.path }
-        var shards = [[ScriptFile]](repeating: [], count: max(count, 1))
+        // Dealt lightest first, ties to the lowest index: while some of the
+        // first shards are still empty, no script goes past them, so the
+        // shards past the number of scripts would stay empty anyway.
+        var shards = [[ScriptFile]](repeating: [], count: max(min(count, scripts.count), 1))
         var loads = [Double](repeating: 0, count: shards.count)
         for (script, weight) in weighted {
             let lightest = loads.indices.min { loads[$0] != loads[$1] ? loads[$0] < loads[$1] : $0 < $1 }!
