@@ -437,3 +437,50 @@ struct ScriptParserTests {
         ])
     }
 }
+
+/// How long a script may be: its commands are held in memory before the
+/// first one plays, so their number is bounded.
+@Suite("Script parser: long scripts")
+struct LongScriptTests {
+    @Test("a script past the command limit is one malformed line, where the first command past it stands")
+    func commandLimit() throws {
+        let text = "# header\n\nwait 1\nframe\n  # indented comment\nup 0\nframe\nwait 2\n"
+        let three = try ScriptParser.parse("wait 1\nframe\nup 0", fileName: "s.gds", vocabulary: ScriptVocabulary(),
+                                           commandLimit: 3)
+        #expect(three.commands.count == 3)
+        do {
+            _ = try ScriptParser.parse(text, fileName: "s.gds", vocabulary: ScriptVocabulary(), commandLimit: 3)
+            Issue.record("a fourth command parsed")
+        } catch {
+            #expect(error.errors.map(\.description)
+                == ["s.gds:7:1: more than 3 commands: a script holds at most that many (split it into several)"])
+        }
+    }
+
+    @Test("blank and comment lines do not count toward the limit; malformed lines are still all reported")
+    func onlyCommandsCount() {
+        let text = String(repeating: "# note\n\n", count: 50) + "frame\nbogus\nframe\n"
+        do {
+            _ = try ScriptParser.parse(text, fileName: "s.gds", vocabulary: ScriptVocabulary(), commandLimit: 2)
+            Issue.record("a malformed line parsed")
+        } catch {
+            #expect(error.errors.count == 1)
+            #expect(error.errors.first?.line == 102)
+        }
+    }
+
+    @Test("the lines counted for the commands' room are those with a word before any comment")
+    func commandLineCount() {
+        #expect(ScriptParser.commandLineCount("") == 0)
+        #expect(ScriptParser.commandLineCount("frame") == 1)
+        #expect(ScriptParser.commandLineCount("frame\n\n  \t\r\n# c\n  #c\nup 0 # c\r\n  wait 1\n") == 3)
+    }
+
+    @Test("the real limit lets far more than the default time limit's worth of ten fingers through")
+    func realLimit() {
+        // Ten moves, a frame and a wait per frame, at 120 Hz, for the
+        // default 10 minutes of virtual time.
+        let tenFingersForTheTimeLimit = 12 * 120 * Int(ScriptDefaults.timeLimit)
+        #expect(ScriptDefaults.maximumCommands > tenFingersForTheTimeLimit)
+    }
+}

@@ -18,11 +18,11 @@ public enum ScriptCommand: Equatable, Sendable {
     /// The compositor cancels every touch.
     case cancel
     /// A whole gesture made of touches and waits (`tap`, `swipe`, ...).
-    case gesture(SyntheticGesture)
+    indirect case gesture(SyntheticGesture)
     /// Pointer input (a left-button drag is a touch).
     case pointer(PointerAction)
     /// A touchpad gesture event, at the pointer (`touchpad pinch begin 2`).
-    case touchpad(TouchpadEvent)
+    indirect case touchpad(TouchpadEvent)
     /// Key input, by name.
     case key(KeyAction, KeyChord)
     /// How held keys repeat from now on (`keyboard repeat RATE DELAY`); a
@@ -32,7 +32,7 @@ public enum ScriptCommand: Equatable, Sendable {
     case wait(milliseconds: Double)
     /// Renders the window to `NAME.png` in the output folder, optionally
     /// comparing it with a golden image.
-    case snapshot(name: String, golden: GoldenComparison? = nil)
+    indirect case snapshot(name: String, golden: GoldenComparison? = nil)
     /// Shows a page of the app (as its tab would).
     case page(name: String)
     /// Shakes the device for `milliseconds` (shorter than 1 s is a shake,
@@ -51,7 +51,7 @@ public enum ScriptCommand: Equatable, Sendable {
     /// (`GestureThresholds.presets`), as `--thresholds` does at launch.
     case thresholds(name: String)
     /// Checks the window's state.
-    case expect(ScriptAssertion)
+    indirect case expect(ScriptAssertion)
 }
 
 /// Gestures written as one command. Each expands into touch downs, moves,

@@ -50,6 +50,14 @@ public enum ScriptDefaults {
     /// script with more is surely a typo).
     public static let maximumTapFingers = 10
 
+    /// Most commands one script may hold: 2,000,000, over 20 minutes of ten
+    /// fingers moving at 120 Hz and more than the default time limit
+    /// lets play. Parsed commands take about a hundred bytes each, so a
+    /// script of tiny lines (`frame`, `up 0`) up to
+    /// `ScriptFiles.maximumTextSize` would otherwise cost a gigabyte or
+    /// more before its first line plays.
+    public static let maximumCommands = 2_000_000
+
     /// Most moves one gesture may be split into.
     public static let maximumSteps = 10_000
 

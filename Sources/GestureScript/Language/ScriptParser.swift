@@ -47,21 +47,59 @@ public enum ScriptParser {
 
     public static func parse(_ text: String, fileName: String,
                              vocabulary: ScriptVocabulary) throws(ScriptErrors) -> Script {
+        try parse(text, fileName: fileName, vocabulary: vocabulary, commandLimit: ScriptDefaults.maximumCommands)
+    }
+
+    /// Parses a whole script of at most `commandLimit` commands.
+    static func parse(_ text: String, fileName: String, vocabulary: ScriptVocabulary,
+                      commandLimit: Int) throws(ScriptErrors) -> Script {
+        // A script may be millions of lines long (a long recording, at
+        // most `ScriptFiles.maximumTextSize`): its lines are read one at a
+        // time rather than split into an array first, and the commands'
+        // room is reserved once, so that parsing holds little more than
+        // the commands themselves.
         var commands: [Script.Line] = []
+        commands.reserveCapacity(min(commandLineCount(text), commandLimit))
         var errors: [ScriptError] = []
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        var rest = Substring(text)
+        while true {
+            let end = rest.firstIndex(of: "\n") ?? rest.endIndex
             lineNumber += 1
             do {
-                if let line = try parseLine(rawLine, number: lineNumber, fileName: fileName, vocabulary: vocabulary) {
+                if let line = try parseLine(rest[..<end], number: lineNumber, fileName: fileName, vocabulary: vocabulary) {
+                    guard commands.count < commandLimit else {
+                        errors.append(ScriptError(file: fileName, line: lineNumber, column: line.column,
+                                                  message: "more than \(commandLimit) commands: "
+                                                      + "a script holds at most that many (split it into several)"))
+                        break
+                    }
                     commands.append(line)
                 }
             } catch {
                 errors.append(error)
             }
+            guard end < rest.endIndex else { break }
+            rest = rest[rest.index(after: end)...]
         }
         guard errors.isEmpty else { throw ScriptErrors(errors) }
         return Script(fileName: fileName, commands: commands)
+    }
+
+    /// How many lines of `text` hold a word before any comment: at most
+    /// as many commands as the script has (one per line that parses).
+    static func commandLineCount(_ text: String) -> Int {
+        var count = 0
+        var atLineStart = true
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "\n") {
+                atLineStart = true
+            } else if atLineStart, byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t"), byte != UInt8(ascii: "\r") {
+                atLineStart = false
+                if byte != UInt8(ascii: "#") { count += 1 }
+            }
+        }
+        return count
     }
 
     /// Parses one line; nil for a blank or comment line.

@@ -7,7 +7,7 @@ public enum ScriptPoint: Equatable, Sendable, CustomStringConvertible {
     /// Window coordinates in logical pixels.
     case absolute(Point)
     /// A point of a named view (`@single`, `@single.topleft+5,5`).
-    case view(ViewReference)
+    indirect case view(ViewReference)
 
     public var description: String {
         switch self {
