@@ -53,10 +53,18 @@ struct HeadlessRun {
         } catch {
             throw ExitError.runtime("cannot create output folder \(outputDirectory): \(error.reason)")
         }
+        // The log goes to its file as the run makes it (a long script makes
+        // a long log), and is put in place at the end.
+        let logPath = ScriptFiles.path(outputDirectory, "log.jsonl")
+        let logFile: StreamedTextFile
+        do {
+            logFile = try StreamedTextFile(path: logPath)
+        } catch {
+            throw ExitError.runtime("\(error)")
+        }
         let clock = VirtualTimeSource()
         let window = Self.makeWindow(size: size, page: page, clock: clock, thresholds: thresholds, density: density)
-        var lines: [String] = []
-        let log = EventLog(timeSource: clock) { lines.append($0) }
+        let log = EventLog(timeSource: clock) { logFile.appendLine($0) }
         window.addObserver(log)
         window.input.tap = log
         let player = ScriptPlayer(window: window, clock: clock)
@@ -83,10 +91,8 @@ struct HeadlessRun {
         }
         // The log is written even when the run fails, so the failure can be
         // traced.
-        let logPath = ScriptFiles.path(outputDirectory, "log.jsonl")
-        let logText = lines.map { $0 + "\n" }.joined()
         do {
-            try ScriptFiles.writeText(logText, to: logPath)
+            try logFile.finish()
         } catch {
             throw ExitError.runtime("\(error)")
         }

@@ -1,0 +1,68 @@
+import Glibc
+
+/// A text file written as it is produced and put in place whole at the
+/// end, as `ScriptFiles.writeText` puts a finished text: lines go, a
+/// buffer at a time, to `PATH.partial`, which `finish()` renames to
+/// `PATH`. So a long run's log costs a buffer of memory rather than the
+/// whole log, and a reader still never sees half a file.
+public final class StreamedTextFile {
+    public let path: String
+    private let temporary: String
+    private var fd: Int32
+    private var buffer: [UInt8] = []
+    /// The first write that failed: later lines are dropped, and
+    /// `finish()` reports it.
+    private var failure: ScriptFileError?
+    /// Bytes kept before they are written.
+    static let bufferSize = 1 << 16
+
+    /// Creates (or empties) `PATH.partial`.
+    public init(path: String) throws(ScriptFileError) {
+        self.path = path
+        temporary = path + ".partial"
+        do {
+            fd = try ScriptFiles.create(temporary)
+        } catch {
+            throw ScriptFileError(path: path, action: "write", reason: error.reason, code: error.code)
+        }
+        buffer.reserveCapacity(Self.bufferSize)
+    }
+
+    deinit {
+        // Never finished (the run was abandoned): no half file is left.
+        if fd >= 0 {
+            close(fd)
+            unlink(temporary)
+        }
+    }
+
+    /// Adds `line` and a line break.
+    public func appendLine(_ line: String) {
+        guard failure == nil, fd >= 0 else { return }
+        buffer.append(contentsOf: line.utf8)
+        buffer.append(UInt8(ascii: "\n"))
+        if buffer.count >= Self.bufferSize { flush() }
+    }
+
+    /// Writes what is left and renames the file into place.
+    public func finish() throws(ScriptFileError) {
+        guard fd >= 0 else { return }
+        flush()
+        close(fd)
+        fd = -1
+        if failure == nil, rename(temporary, path) != 0 {
+            failure = ScriptFileError(path: path, action: "write", errno: errno)
+        }
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+    }
+
+    private func flush() {
+        guard failure == nil, !buffer.isEmpty else { return }
+        let code = buffer.withUnsafeBytes { ScriptFiles.write($0, to: fd) }
+        if code != 0 { failure = ScriptFileError(path: path, action: "write", errno: code) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
