@@ -71,4 +71,24 @@ struct InputRouterTests {
         #expect(Set(view.events).count == 1)
         #expect(view.allTouchesCounts == [1, 2, 2, 1], "an ended touch leaves the event after its frame")
     }
+
+    @Test("past the most touches down at once a new touch point is ignored, with its moves and lift; a lift makes room")
+    func touchesPastTheMostAreIgnored() {
+        let h = ViewInWindow(multipleTouch: true)
+        let view = ObjectNotingView(frame: h.window.bounds)
+        view.isMultipleTouchEnabled = true
+        h.window.addSubview(view)
+        let limit = InputRouter.maximumTouchesDown
+        for id in 0..<Int32(limit + 5) { h.down(id, 10 + Double(id), 10) }
+        h.frame()
+        #expect(h.window.input.activeTouches.count == limit)
+        #expect(view.beganObjects.count == limit)
+        #expect(view.allTouchesCounts.last == limit)
+        h.move(Int32(limit + 1), 200, 200); h.up(Int32(limit + 2)); h.frame()
+        #expect(h.window.input.activeTouches.count == limit, "an ignored touch point's moves and lift change nothing")
+        h.up(0); h.frame()
+        h.down(Int32(limit + 3), 300, 300); h.frame()
+        #expect(h.window.input.activeTouches.count == limit)
+        #expect(view.beganObjects.count == limit + 1, "a lifted finger made room for one more")
+    }
 }

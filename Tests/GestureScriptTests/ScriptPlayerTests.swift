@@ -87,6 +87,22 @@ struct ScriptPlayerTests {
         #expect(steps.first == .touchDown(id: 1001, at: Point(x: 650, y: 420)))
     }
 
+    @Test("a finger past the most that can be down at once stops the script at its line; one lifted makes room")
+    func tooManyFingers() throws {
+        let limit = InputRouter.maximumTouchesDown
+        let (window, player) = demo(.touches)
+        let downs = (0..<limit).map { "down \($0) \(100 + $0 * 5) 300" }.joined(separator: "\n")
+        try play(player, downs + "\nframe\ndown 3 400 400\nframe\nup 0\nframe\ndown \(limit) 500 300\nframe")
+        #expect(window.input.activeTouches.count == limit, "a held finger may go down again, and a lifted one makes room")
+        #expect {
+            try play(player, "down \(limit + 1) 600 300\nframe")
+        } throws: { error in
+            (error as? ScriptRunError)?.description
+                == "t.gds:1:1: at most \(limit) fingers can be down at once; lift one first"
+        }
+        #expect(window.input.activeTouches.count == limit)
+    }
+
     @Test("a swipe moves once per 16 ms by default and ends exactly at its target")
     func swipeSteps() throws {
         let (_, player) = demo(.gestures)

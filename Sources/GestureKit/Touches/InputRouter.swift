@@ -60,6 +60,13 @@ public final class InputRouter {
 
     // MARK: Touch input
 
+    /// The most touches down at once, 64: a touch screen tracks ten or so.
+    /// A touch point going down past them is ignored, with its moves and
+    /// lift, as a digitizer out of slots drops it: every event carries all
+    /// the touches down (`Event.allTouches`), so a flood of them (a faulty
+    /// device, a runaway script) would make each frame dearer than the last.
+    public static var maximumTouchesDown: Int { TouchFrames.maximumDown }
+
     /// A compositor touch point went down. `seat` keeps the ids of
     /// several seats apart (each seat numbers its touches from 0).
     public func touchDown(id: Int32, seat: Int = 0, at location: Point, time: Double) {

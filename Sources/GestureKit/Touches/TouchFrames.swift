@@ -2,8 +2,8 @@
 /// move and end calls per finger go in; one delivery per frame comes out.
 ///
 /// Robust to odd sequences: a begin for a finger that is already down
-/// cancels the old touch first; a move or end for an unknown finger is
-/// ignored; a frame the compositor never sends is made up by
+/// cancels the old touch first; a begin past `maximumDown` fingers is
+/// ignored, and so are a move or end for an unknown finger; a frame the compositor never sends is made up by
 /// `endOfInputBatch()`. Every touch that began ends exactly once, as ended
 /// or cancelled.
 ///
@@ -64,9 +64,14 @@ final class TouchFrames {
 
     // MARK: Changes
 
+    /// The most touches down at once (`InputRouter.maximumTouchesDown`).
+    static let maximumDown = 64
+
     func begin(_ key: TouchKey, at location: Point, time: Double) {
         if touch(for: key) != nil {
             end(key, time: time, cancelled: true)
+        } else if down.count >= Self.maximumDown {
+            return
         }
         let touch = makeTouch(at: location, time: time)
         touch.changedInFrame = true

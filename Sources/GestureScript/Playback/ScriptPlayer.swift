@@ -258,6 +258,9 @@ public final class ScriptPlayer {
         // the player records only what no router sees.
         switch step {
         case .touchDown(let id, let p):
+            guard heldTouchIDs.contains(id) || heldTouchIDs.count < InputRouter.maximumTouchesDown else {
+                throw ScriptStepError("at most \(InputRouter.maximumTouchesDown) fingers can be down at once; lift one first")
+            }
             input.touchDown(id: id, at: p, time: now)
             heldTouchIDs.insert(id)
         case .touchMove(let id, let p):
