@@ -85,6 +85,10 @@ struct LiveRun {
             log?.record(.error(time: clock.now, message: error.description))
         }
         withExtendedLifetime(taps) { recorder?.finish() }
+        if let recorder, let recordPath, recorder.commandCount > ScriptDefaults.maximumCommands {
+            printError("gesture-demo: warning: the recording \(recordPath) holds \(recorder.commandCount) commands, "
+                       + "more than a script may (\(ScriptDefaults.maximumCommands)): split it to replay it")
+        }
         log?.end(checks: liveReplay?.checks ?? 0, failed: liveReplay?.failures.count ?? 0,
                  completed: failure == nil && liveReplay.map(\.completed) ?? true)
         if let failure { throw failure }

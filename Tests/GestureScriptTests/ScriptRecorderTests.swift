@@ -100,6 +100,9 @@ final class SimulatedSession {
         window.handleKey(KeyEvent(keysym: keysym, modifiers: modifiers, isPressed: false, time: stamp))
     }
 
+    /// The commands the recorder says it wrote.
+    var recordedCommands: Int { recorder.commandCount }
+
     /// Ends the session: the recording's last wait, and the log's end.
     func finish() -> (recording: String, log: [String]) {
         recorder.finish()
@@ -198,6 +201,16 @@ struct ScriptRecorderTests {
         #expect(waits.first == 320, "\(script)")
         #expect(waits.allSatisfy { $0 <= 3500 }, "\(script)")
         #expect(waits.reduce(0, +) == length, "the waits add up to the session's length: \(script)")
+    }
+
+    @Test("the recorder counts the commands it wrote, as the parser reads them back (the comment is not one)",
+          arguments: FirstEvent.allCases)
+    func countsCommands(first: FirstEvent) throws {
+        let s = try session(first: first)
+        let (script, _) = s.finish()
+        let parsed = try ScriptParser.parse(script, fileName: "r.gds")
+        #expect(s.recordedCommands == parsed.commands.count)
+        #expect(s.recordedCommands == script.split(separator: "\n").count - 1)
     }
 
     @Test("the header has the size the compositor configured and the first page; a later resize is a size line")

@@ -36,6 +36,10 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
     /// The key repeat a replay has at this point: none until a
     /// `keyboard repeat` line.
     private var keyRepeat = KeyRepeatSettings.off
+    /// The commands written so far (the comment line is not one): a
+    /// recording past `ScriptDefaults.maximumCommands` must be split before
+    /// it replays.
+    public private(set) var commandCount = 0
 
     /// - Parameters:
     ///   - timeSource: the clock events arrive by (the window's).
@@ -173,10 +177,11 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
         if !headerWritten {
             headerWritten = true
             header.forEach(write)
+            commandCount += header.count { !$0.hasPrefix("#") }
             size = window.contentFrame.size
-            write(ScriptCommand.size(size).description)
+            put(.size(size))
             orientation = window.environment.orientation
-            if orientation != .portrait { write(ScriptCommand.orientation(orientation).description) }
+            if orientation != .portrait { put(.orientation(orientation)) }
         }
         let changes = commands.filter { command in
             switch command {
@@ -196,9 +201,14 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
         guard !changes.isEmpty || endsSession else { return }
         let milliseconds = (time * 1000).rounded()
         if milliseconds > writtenMilliseconds {
-            write(ScriptCommand.wait(milliseconds: milliseconds - writtenMilliseconds).description)
+            put(.wait(milliseconds: milliseconds - writtenMilliseconds))
             writtenMilliseconds = milliseconds
         }
-        changes.map(\.description).forEach(write)
+        changes.forEach(put)
+    }
+
+    private func put(_ command: ScriptCommand) {
+        write(command.description)
+        commandCount += 1
     }
 }
