@@ -69,6 +69,11 @@ struct HeadlessRun {
         window.input.tap = log
         let player = ScriptPlayer(window: window, clock: clock)
         player.timeLimit = timeLimit
+        player.interruption = {
+            logFile.size > ScriptFiles.maximumLogSize
+                ? "stopped: the run's log passed \(ScriptFiles.maximumLogSize >> 20) MiB (its gestures may never let time pass)"
+                : nil
+        }
         var snapshotCount = 0
         ScriptSetup.configure(player, window: window,
                               snapshots: SnapshotWriter(outputDirectory: outputDirectory, goldenDirectory: goldenDirectory,

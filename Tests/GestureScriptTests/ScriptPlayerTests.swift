@@ -103,6 +103,26 @@ struct ScriptPlayerTests {
         #expect(window.input.activeTouches.count == limit)
     }
 
+    @Test("an interruption stops the run before the step it names a reason for, at that step's line, with an end record")
+    func interruption() throws {
+        let (window, player) = demo(.touches)
+        var asked = 0
+        var records: [ScriptRecord] = []
+        player.onRecord = { records.append($0) }
+        player.interruption = {
+            asked += 1
+            return asked > 3 ? "stopped: enough" : nil
+        }
+        #expect {
+            try play(player, "down 1 600 420\nframe\nmove 1 610 420\nframe\nup 1\nframe")
+        } throws: { error in
+            (error as? ScriptRunError)?.description == "t.gds:4:1: stopped: enough"
+        }
+        #expect(asked == 4, "asked before each step, and no step after the one it stopped")
+        #expect(window.input.activeTouches.count == 1, "the finger never lifted")
+        #expect(records.last?.jsonLine.contains("\"completed\":false") == true)
+    }
+
     @Test("a swipe moves once per 16 ms by default and ends exactly at its target")
     func swipeSteps() throws {
         let (_, player) = demo(.gestures)

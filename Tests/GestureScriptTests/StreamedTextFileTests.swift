@@ -16,6 +16,7 @@ struct StreamedTextFileTests {
         let line = String(repeating: "x", count: 999)
         let count = 3 * StreamedTextFile.bufferSize / 1000
         for _ in 0..<count { file.appendLine(line) }
+        #expect(file.size == count * 1000, "the bytes appended, line breaks included")
         #expect(!FileManager.default.fileExists(atPath: path), "nothing at PATH before the end")
         let partial = try Data(contentsOf: URL(fileURLWithPath: path + ".partial"))
         #expect(partial.count >= 2 * StreamedTextFile.bufferSize, "full buffers were written as they filled")

@@ -59,6 +59,13 @@ public enum ScriptFiles {
     /// as /dev/zero) is refused before it fills the memory.
     public static let maximumTextSize = 64 << 20
 
+    /// The largest `log.jsonl` a headless run writes, 256 MiB (four times
+    /// the script size limit; a log is a few times its script's size): a
+    /// run whose log passes it is stopped, as one whose gestures never let
+    /// time pass would otherwise fill the disk until killed. The test
+    /// runner reads back no larger log either.
+    public static let maximumLogSize = 4 * maximumTextSize
+
     /// The UTF-8 text of the file at `path`. Bytes that are not UTF-8, or
     /// more than `maximumTextSize` of them, fail the read.
     public static func readText(_ path: String) throws(ScriptFileError) -> String {

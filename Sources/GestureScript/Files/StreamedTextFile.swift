@@ -10,6 +10,8 @@ public final class StreamedTextFile {
     private let temporary: String
     private var fd: Int32
     private var buffer: [UInt8] = []
+    /// Bytes appended so far, line breaks included.
+    public private(set) var size = 0
     /// The first write that failed: later lines are dropped, and
     /// `finish()` reports it.
     private var failure: ScriptFileError?
@@ -41,6 +43,7 @@ public final class StreamedTextFile {
         guard failure == nil, fd >= 0 else { return }
         buffer.append(contentsOf: line.utf8)
         buffer.append(UInt8(ascii: "\n"))
+        size += line.utf8.count + 1
         if buffer.count >= Self.bufferSize { flush() }
     }
 

@@ -27,6 +27,10 @@ public final class ScriptPlayer {
     public var onSnapshot: ((SnapshotRequest) throws -> SnapshotOutcome)?
     /// Shows a page; the player knows nothing of the app's pages.
     public var onPage: ((String) throws -> Void)?
+    /// Asked before every step: a reason to stop the run there (its
+    /// message), or nil to go on. A headless run stops when its log grows
+    /// past `ScriptFiles.maximumLogSize`.
+    public var interruption: (() -> String?)?
     /// The name of the page shown, for `expect page`.
     public var currentPage: (() -> String?)?
     /// Counters for `expect counter NAME` (e.g. FlatCube's counts).
@@ -245,6 +249,7 @@ public final class ScriptPlayer {
     /// Carries out one step at the clock's current time (a `.wait` moves
     /// the virtual clock).
     public func perform(_ step: ScriptStep) throws {
+        if let interruption, let reason = interruption() { throw ScriptStepError(reason) }
         let input = window.input
         let now = timeSource.now
         if !step.isTouchPoint { closeFrame() }

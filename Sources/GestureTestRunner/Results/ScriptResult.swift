@@ -71,7 +71,7 @@ public struct ScriptResult: Sendable {
     /// this (or without end, such as a link to /dev/zero in a report given
     /// to `--merge`) would hold the runner's memory for a report nobody
     /// could read, and is left unread instead.
-    public static let logLimit = 4 * ScriptFiles.maximumTextSize
+    public static let logLimit = ScriptFiles.maximumLogSize
 
     /// Judges a finished worker from its exit, its output and its log.
     /// A passing script's log is read only when `readsPassingLog` (for the
