@@ -51,11 +51,28 @@ public struct SnapshotWriter {
         let file = request.name + ".png"
         let path = ScriptFiles.path(outputDirectory, file)
         // The page, as headless: a title bar the window draws itself is
-        // the compositor's affair, not the script's.
+        // the compositor's affair, not the script's. The image is let go
+        // once written: a comparison reads the file back (the pixels the
+        // golden must match are those stored), and a snapshot of the
+        // largest window is a GiB.
+        let newGolden = updateGoldens ? request.golden.map(goldenPath) : nil
+        let size = try Self.render(request, to: path, golden: newGolden)
+        guard let golden = request.golden else { return SnapshotOutcome(file: file) }
+        return SnapshotOutcome(file: file, comparison: try compare(size, at: path, name: request.name, with: golden))
+    }
+
+    /// Renders `request`'s window to a PNG at `path`, and at `golden` too
+    /// when given (its folder made first); the image's size.
+    private static func render(_ request: SnapshotRequest, to path: String,
+                               golden: String?) throws -> (width: Int, height: Int) {
         let image = RenderedImage(window: request.window, area: request.window.contentFrame)
         try image.writePNG(to: path)
-        guard let golden = request.golden else { return SnapshotOutcome(file: file) }
-        return SnapshotOutcome(file: file, comparison: try compare(image, at: path, name: request.name, with: golden))
+        if let golden {
+            let folder = ScriptFiles.folder(of: golden)
+            if !folder.isEmpty { try ScriptFiles.createFolder(folder) }
+            try image.writePNG(to: golden)
+        }
+        return (image.width, image.height)
     }
 
     /// Where a golden path points.
@@ -63,7 +80,7 @@ public struct SnapshotWriter {
         golden.path.hasPrefix("/") ? golden.path : ScriptFiles.path(goldenDirectory, golden.path)
     }
 
-    private func compare(_ image: RenderedImage, at snapshotPath: String, name: String,
+    private func compare(_ size: (width: Int, height: Int), at snapshotPath: String, name: String,
                          with golden: GoldenComparison) throws -> AssertionOutcome {
         let goldenPath = goldenPath(golden)
         let subject = "snapshot \(name)"
@@ -72,23 +89,27 @@ public struct SnapshotWriter {
             AssertionOutcome(ok: false, subject: subject, expected: expected, actual: actual, diffFile: diff)
         }
         if updateGoldens {
-            let folder = ScriptFiles.folder(of: goldenPath)
-            if !folder.isEmpty { try ScriptFiles.createFolder(folder) }
-            try image.writePNG(to: goldenPath)
             return AssertionOutcome(ok: true, subject: subject, expected: expected, actual: "updated \(golden.path)")
         }
         guard ScriptFiles.exists(goldenPath) else {
             return fail("no golden image at \(goldenPath) (--update-goldens writes it)", nil)
         }
-        let actual: RenderedImage, reference: RenderedImage
+        // The golden first: one of another size fails the check without
+        // the snapshot being read back at all.
+        let reference: RenderedImage
         do {
-            actual = try RenderedImage(contentsOfPNG: snapshotPath)
             reference = try RenderedImage(contentsOfPNG: goldenPath)
         } catch {
             return fail("\(error)", nil)
         }
-        guard actual.width == reference.width, actual.height == reference.height else {
-            return fail("the snapshot is \(actual.width)x\(actual.height), the golden \(reference.width)x\(reference.height)", nil)
+        guard size.width == reference.width, size.height == reference.height else {
+            return fail("the snapshot is \(size.width)x\(size.height), the golden \(reference.width)x\(reference.height)", nil)
+        }
+        let actual: RenderedImage
+        do {
+            actual = try RenderedImage(contentsOfPNG: snapshotPath)
+        } catch {
+            return fail("\(error)", nil)
         }
         let difference = ImageDifference.compare(actual, reference, tolerance: golden.tolerance)
         if difference.isMatch {
