@@ -119,13 +119,24 @@ public enum ScriptFiles {
     /// Writes `text` to `path` atomically (a temporary file renamed into
     /// place), so a reader never sees half a file.
     public static func writeText(_ text: String, to path: String) throws(ScriptFileError) {
-        let temporary = path + ".partial"
+        let temporary = partialPath(of: path)
         let fd = try create(temporary)
         let code = write(text, to: fd)
         close(fd)
-        guard code == 0, rename(temporary, path) == 0 else {
-            let failure = ScriptFileError(path: path, action: "write", errno: code == 0 ? errno : code)
-            unlink(temporary)
+        try putInPlace(temporary, at: path, writeError: code)
+    }
+
+    /// Where a file written whole at once (`writeText`, `StreamedTextFile`)
+    /// is written before it is whole.
+    static func partialPath(of path: String) -> String { path + ".partial" }
+
+    /// Renames the closed `partial` file to `path`, or, when its writing
+    /// failed (`writeError`, an `errno`; 0 when it did not) or the rename
+    /// does, removes it and throws why.
+    static func putInPlace(_ partial: String, at path: String, writeError: Int32) throws(ScriptFileError) {
+        guard writeError == 0, rename(partial, path) == 0 else {
+            let failure = ScriptFileError(path: path, action: "write", errno: writeError == 0 ? errno : writeError)
+            unlink(partial)
             throw failure
         }
     }

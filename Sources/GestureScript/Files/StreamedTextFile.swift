@@ -12,16 +12,16 @@ public final class StreamedTextFile {
     private var buffer: [UInt8] = []
     /// Bytes appended so far, line breaks included.
     public private(set) var size = 0
-    /// The first write that failed: later lines are dropped, and
-    /// `finish()` reports it.
-    private var failure: ScriptFileError?
+    /// The `errno` of the first write that failed (0 while none has):
+    /// later lines are dropped, and `finish()` reports it.
+    private var writeError: Int32 = 0
     /// Bytes kept before they are written.
     static let bufferSize = 1 << 16
 
     /// Creates (or empties) `PATH.partial`.
     public init(path: String) throws(ScriptFileError) {
         self.path = path
-        temporary = path + ".partial"
+        temporary = ScriptFiles.partialPath(of: path)
         do {
             fd = try ScriptFiles.create(temporary)
         } catch {
@@ -40,7 +40,7 @@ public final class StreamedTextFile {
 
     /// Adds `line` and a line break.
     public func appendLine(_ line: String) {
-        guard failure == nil, fd >= 0 else { return }
+        guard writeError == 0, fd >= 0 else { return }
         buffer.append(contentsOf: line.utf8)
         buffer.append(UInt8(ascii: "\n"))
         size += line.utf8.count + 1
@@ -53,19 +53,12 @@ public final class StreamedTextFile {
         flush()
         close(fd)
         fd = -1
-        if failure == nil, rename(temporary, path) != 0 {
-            failure = ScriptFileError(path: path, action: "write", errno: errno)
-        }
-        if let failure {
-            unlink(temporary)
-            throw failure
-        }
+        try ScriptFiles.putInPlace(temporary, at: path, writeError: writeError)
     }
 
     private func flush() {
-        guard failure == nil, !buffer.isEmpty else { return }
-        let code = buffer.withUnsafeBytes { ScriptFiles.write($0, to: fd) }
-        if code != 0 { failure = ScriptFileError(path: path, action: "write", errno: code) }
+        guard writeError == 0, !buffer.isEmpty else { return }
+        writeError = buffer.withUnsafeBytes { ScriptFiles.write($0, to: fd) }
         buffer.removeAll(keepingCapacity: true)
     }
 }
