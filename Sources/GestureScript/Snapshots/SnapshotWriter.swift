@@ -96,17 +96,12 @@ public struct SnapshotWriter {
         }
         // The golden first: one of another size fails the check without
         // the snapshot being read back at all.
-        let reference: RenderedImage
+        let reference: RenderedImage, actual: RenderedImage
         do {
             reference = try RenderedImage(contentsOfPNG: goldenPath)
-        } catch {
-            return fail("\(error)", nil)
-        }
-        guard size.width == reference.width, size.height == reference.height else {
-            return fail("the snapshot is \(size.width)x\(size.height), the golden \(reference.width)x\(reference.height)", nil)
-        }
-        let actual: RenderedImage
-        do {
+            guard size.width == reference.width, size.height == reference.height else {
+                return fail("the snapshot is \(size.width)x\(size.height), the golden \(reference.width)x\(reference.height)", nil)
+            }
             actual = try RenderedImage(contentsOfPNG: snapshotPath)
         } catch {
             return fail("\(error)", nil)
