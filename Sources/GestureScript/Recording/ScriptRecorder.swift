@@ -19,7 +19,9 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
     private let window: Window
     private let timeSource: TimeSource
     private let start: Double
-    private let header: [String]
+    /// The header's first line, without its `#`, and the page it names.
+    private let comment: String?
+    private let page: String
     private let write: (String) -> Void
 
     private var clock = RecordingClock()
@@ -52,7 +54,8 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
         self.write = write
         start = timeSource.now
         size = window.contentFrame.size
-        header = (comment.map { ["# " + $0] } ?? []) + [ScriptCommand.page(name: page).description]
+        self.comment = comment
+        self.page = page
     }
 
     /// Ends the recording: the time since the last event becomes a wait.
@@ -171,13 +174,13 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
 
     /// Writes `commands` at recording time `time`, after the wait that
     /// leads there (none if nothing is left to write, such as a size that
-    /// did not change, unless the session ends there). The header goes first, with the
-    /// window's size and orientation of that moment.
+    /// did not change, unless the session ends there). The header goes
+    /// first, with the window's size and orientation of that moment.
     private func emit(at time: Double, _ commands: [ScriptCommand], endsSession: Bool = false) {
         if !headerWritten {
             headerWritten = true
-            header.forEach(write)
-            commandCount += header.count { !$0.hasPrefix("#") }
+            if let comment { write("# " + comment) }
+            put(.page(name: page))
             size = window.contentFrame.size
             put(.size(size))
             orientation = window.environment.orientation
