@@ -3,9 +3,9 @@
 ///
 /// Robust to odd sequences: a begin for a finger that is already down
 /// cancels the old touch first; a begin past `maximumDown` fingers is
-/// ignored, and so are a move or end for an unknown finger; a frame the compositor never sends is made up by
-/// `endOfInputBatch()`. Every touch that began ends exactly once, as ended
-/// or cancelled.
+/// ignored, and so are a move or end for an unknown finger; a frame the
+/// compositor never sends is made up by `endOfInputBatch()`. Every touch
+/// that began ends exactly once, as ended or cancelled.
 ///
 /// Raw changes to a touch that views or recognizers already know are kept
 /// pending until its frame is delivered: a timer firing in between (a long
