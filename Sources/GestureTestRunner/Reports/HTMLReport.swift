@@ -19,6 +19,8 @@ struct HTMLReport {
     static let scriptsFolder = "scripts"
     /// The final frame a worker writes with `--final-frame`.
     static let finalFrame = "final.png"
+    /// Failed checks a script's section spells out, expected and actual.
+    static let maximumChecksShown = 50
 
     var results: [ScriptResult]
     /// The report's folder.
@@ -154,7 +156,7 @@ struct HTMLReport {
 
     private func failure(_ result: ScriptResult) -> Markup {
         .el("div", [("class", "failure")]) {
-            for check in result.failedChecks {
+            for check in result.failedChecks.prefix(Self.maximumChecksShown) {
                 Markup.el("p", [("class", "check")]) {
                     Markup.el("code") { check.message }
                 }
@@ -167,6 +169,11 @@ struct HTMLReport {
                         Markup.el("th") { "actual" }
                         Markup.el("td") { Markup.el("code") { check.actual } }
                     }
+                }
+            }
+            if result.failedChecks.count > Self.maximumChecksShown {
+                Markup.el("p", [("class", "note")]) {
+                    "and \(result.failedChecks.count - Self.maximumChecksShown) more failed checks (the worker output and its log.jsonl list every one)"
                 }
             }
             if result.status != .failed {
@@ -228,7 +235,11 @@ struct HTMLReport {
     }
 
     private func snapshots(_ result: ScriptResult, relative: String) -> Markup {
+        // A snapshot taken again under its name wrote the same file: it is
+        // shown once.
+        var seen: Set<String> = []
         let taken = result.records.filter { $0.type == "snapshot" }.compactMap { $0["file"]?.string }
+            .filter { seen.insert($0).inserted }
         return .el("div", [("class", "snapshots")]) {
             for file in taken {
                 let name = file.hasSuffix(".png") ? String(file.dropLast(4)) : file

@@ -43,6 +43,11 @@ struct TimelinePicture {
 
     private func visible(_ t: Double) -> Bool { t >= range.lowerBound - 1e-9 && t <= range.upperBound + 1e-9 }
 
+    /// Marks of one kind closer than this (pixels) on a lane are drawn as
+    /// one, so that a run of a hundred thousand label changes draws a few
+    /// hundred marks, not a picture no browser opens.
+    private let mergeWidth = 2.0
+
     /// A mark on a lane: where, what to draw, and its text.
     private struct Mark {
         var time: Double
@@ -51,6 +56,30 @@ struct TimelinePicture {
         var text: String
         var tooltip: String
         var color: String?
+        /// The marks drawn as this one, and the last of them.
+        var count = 1
+        var last: (time: Double, text: String, tooltip: String)?
+
+        /// What the mark shows: for several, the last one's text (a bar's
+        /// range of texts) and how many more there are.
+        var shownText: String {
+            guard let last, count > 1 else { return text }
+            if kind == "bar" { return "\(text)–\(last.text)" }
+            return last.text.isEmpty ? "\(count) marks" : "\(last.text) (+\(count - 1) more)"
+        }
+
+        var shownTooltip: String {
+            guard let last, count > 1 else { return tooltip }
+            return "\(count) marks from \(formatFixed(time, digits: 3)) s to \(formatFixed(last.time, digits: 3)) s; "
+                + "the first: \(tooltip); the last: \(last.tooltip)"
+        }
+
+        /// Takes `other` (later) into this mark.
+        mutating func absorb(_ other: Mark) {
+            count += 1
+            if let otherEnd = other.end { end = max(end ?? otherEnd, otherEnd) }
+            last = (other.time, other.text, other.tooltip)
+        }
     }
 
     private struct Lane {
@@ -165,9 +194,9 @@ struct TimelinePicture {
         var rows: [[ClosedRange<Double>]] = []
         var nodes: [Markup] = []
         let marks = lane.marks.filter { $0.end ?? $0.time >= range.lowerBound - 1e-9 && $0.time <= range.upperBound + 1e-9 }
-        for mark in marks.sorted(by: { $0.time < $1.time }) {
+        for mark in merged(marks.sorted(by: { $0.time < $1.time })) {
             let start = max(x(mark.time), gutter), end = mark.end.map { min(x($0), gutter + plotWidth) }
-            let label = clip(mark.text, to: 80)
+            let label = clip(mark.shownText, to: 80)
             let textWidth = Double(label.count) * charWidth
             // A text that would run off the right edge goes left of its mark.
             let leftward = mark.kind != "bar" && start + 8 + textWidth > width - 2
@@ -185,7 +214,7 @@ struct TimelinePicture {
             rows[row].append(span)
             let y = top + 8 + Double(row) * rowHeight
             nodes.append(.el("g", [("class", "mark \(mark.kind)")]) {
-                Markup.el("title") { mark.tooltip }
+                Markup.el("title") { mark.shownTooltip }
                 shape(mark, start: start, end: end, y: y)
                 if !label.isEmpty {
                     let tx = mark.kind == "bar" ? start + 3 : (leftward ? start - 8 : start + 8)
@@ -194,6 +223,22 @@ struct TimelinePicture {
             })
         }
         return (nodes, 16 + Double(max(rows.count, 1)) * rowHeight)
+    }
+
+    /// `marks` (in time order), each one of a kind that starts within
+    /// `mergeWidth` of the first of that kind's group taken into it.
+    private func merged(_ marks: [Mark]) -> [Mark] {
+        var result: [Mark] = []
+        var open: [String: Int] = [:]
+        for mark in marks {
+            if let index = open[mark.kind], x(mark.time) - x(result[index].time) < mergeWidth {
+                result[index].absorb(mark)
+            } else {
+                open[mark.kind] = result.count
+                result.append(mark)
+            }
+        }
+        return result
     }
 
     private func shape(_ mark: Mark, start: Double, end: Double?, y: Double) -> Markup {

@@ -22,6 +22,14 @@ struct TrailsPicture {
 
     static func color(_ index: Int) -> String { palette[index % palette.count] }
 
+    /// Trails drawn at most: those of the gesture before the failure, then
+    /// the last of the others. A run of a hundred thousand taps still
+    /// gives a picture a browser opens.
+    static let maximumTrailsDrawn = 400
+    /// Samples of one trail drawn at most: a longer trail is drawn through
+    /// evenly spaced ones, its first and last among them.
+    static let maximumSamplesDrawn = 2000
+
     /// The whole window.
     var svg: Markup { picture(view: (0, 0, width, height), displayWidth: width, closeUp: false) }
 
@@ -50,13 +58,17 @@ struct TrailsPicture {
         return .el("svg", [("xmlns", "http://www.w3.org/2000/svg"), ("class", closeUp ? "trails closeup" : "trails"),
                            ("viewBox", "\(n(view.x)) \(n(view.y)) \(n(view.w)) \(n(view.h))"),
                            ("width", n(displayWidth)), ("height", n(displayHeight)), ("role", "img")]) {
-            Markup.el("title") { closeUp ? "Close-up of the gesture before the first failure" : "Touch trails over the final frame" }
+            let drawn = drawnTrails()
+            Markup.el("title") {
+                (closeUp ? "Close-up of the gesture before the first failure" : "Touch trails over the final frame")
+                    + (drawn.count < story.trails.count ? " (\(drawn.count) of its \(story.trails.count) trails drawn)" : "")
+            }
             if let frame {
                 Markup.el("image", [("href", frame), ("x", "0"), ("y", "0"), ("width", w), ("height", h)])
             }
             Markup.el("rect", [("x", n(view.x)), ("y", n(view.y)), ("width", n(view.w)), ("height", n(view.h)),
                                ("fill", "#fff"), ("fill-opacity", "0.45")])
-            for (index, trail) in story.trails.enumerated() {
+            for (index, trail) in story.trails.enumerated() where drawn.contains(index) {
                 let inFocus = focus.map { $0.contains(trail.start) } ?? true
                 if !closeUp || inFocus {
                     self.trail(trail, number: index + 1, color: inFocus ? Self.color(index) : "#888",
@@ -70,9 +82,29 @@ struct TrailsPicture {
         }
     }
 
+    /// The indices of the trails drawn: every one, or at most
+    /// `maximumTrailsDrawn`, the gesture's before the failure first.
+    private func drawnTrails() -> Set<Int> {
+        let all = story.trails.indices
+        guard all.count > Self.maximumTrailsDrawn else { return Set(all) }
+        let focused = story.focus.map { focus in all.filter { focus.contains(story.trails[$0].start) } } ?? []
+        var drawn = Set(focused.prefix(Self.maximumTrailsDrawn))
+        for index in all.reversed() where drawn.count < Self.maximumTrailsDrawn { drawn.insert(index) }
+        return drawn
+    }
+
+    /// The samples of `trail` drawn: all, or `maximumSamplesDrawn` evenly
+    /// spaced ones from the first to the last.
+    static func drawnSamples(of trail: GestureStory.Trail) -> [(t: Double, x: Double, y: Double)] {
+        let count = trail.points.count, limit = maximumSamplesDrawn
+        guard count > limit else { return trail.points }
+        return (0..<limit).map { trail.points[$0 * (count - 1) / (limit - 1)] }
+    }
+
     private func trail(_ trail: GestureStory.Trail, number: Int, color: String, bold: Bool, faint: Bool,
                        k: Double, samples: Bool) -> Markup {
-        let points = trail.points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
+        let drawn = Self.drawnSamples(of: trail)
+        let points = drawn.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
         let first = trail.points[0], last = trail.points.last!
         let ending: String
         switch trail.end {
@@ -84,13 +116,14 @@ struct TrailsPicture {
         let title = "\(number): touch \(trail.id): down at \(formatFixed(first.t, digits: 3)) s (\(n(first.x)),\(n(first.y))), "
             + "\(ending) at \(formatFixed(last.t, digits: 3)) s (\(n(last.x)),\(n(last.y))); "
             + "at most \(formatFixed(farthest, digits: 1)) px from where it went down; \(trail.points.count) samples"
+            + (drawn.count < trail.points.count ? ", drawn through \(drawn.count) of them" : "")
         let x0 = n(first.x), y0 = n(first.y), x1 = n(last.x), y1 = n(last.y)
         return .el("g", [("class", faint ? "trail faint" : "trail"), ("stroke", color), ("fill", color)]) {
             Markup.el("title") { title }
             Markup.el("polyline", [("points", points), ("fill", "none"), ("stroke-width", n((bold ? 5 : 3) * k)),
                                    ("stroke-linecap", "round"), ("stroke-linejoin", "round"), ("stroke-opacity", "0.8")])
             if samples {
-                for p in trail.points.dropFirst() {
+                for p in drawn.dropFirst() {
                     Markup.el("circle", [("cx", n(p.x)), ("cy", n(p.y)), ("r", n(2.5 * k)), ("stroke", "none")])
                 }
             }
