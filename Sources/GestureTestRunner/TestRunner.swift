@@ -132,6 +132,9 @@ public struct TestRunner {
             results[i] = result
             if let report = options.report {
                 rendered[result.script.path] = HTMLReport(results: [], folder: report, title: "").renderSection(result)
+                // Its pictures are drawn: a long suite holds no script's
+                // story any longer than that.
+                results[i]?.log.forgetStory()
             }
             progress()
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import GestureScript
 import TestSupport
 import Testing
 @testable import GestureTestRunner
@@ -42,7 +43,7 @@ struct ScriptResultLogTests {
         let exact = try result(limit: size) { try Self.log.write(toFile: $0, atomically: false, encoding: .utf8) }
         #expect(exact.logProblem == nil, "a log of exactly the limit is read")
         let large = try result(limit: size - 1) { try Self.log.write(toFile: $0, atomically: false, encoding: .utf8) }
-        #expect(large.records.isEmpty)
+        #expect(large.log.isEmpty)
         #expect(large.logProblem == "larger than \(size - 1) bytes")
         #expect(large.status == .failed, "the printed failure says what the log would have")
         #expect(large.details == [Self.printed, "(its log.jsonl was not read: larger than \(size - 1) bytes)"])
@@ -59,7 +60,7 @@ struct ScriptResultLogTests {
         ]
         for (what, make) in makers {
             let read = try result(make)
-            #expect(read.records.isEmpty, "\(what)")
+            #expect(read.log.isEmpty, "\(what)")
             #expect(read.logProblem == "not a regular file", "\(what)")
             #expect(read.reason.contains("its log.jsonl was not read: not a regular file"), "\(what): \(read.reason)")
         }
@@ -91,11 +92,48 @@ struct ScriptResultLogTests {
         #expect(neither.reason.hasPrefix("gesture-demo: cannot create the output folder"))
     }
 
+    @Test("a log read a chunk at a time gives every record, whole: lines across chunks, longer than one, the last unended")
+    func readsAcrossChunks() throws {
+        var lines: [String] = []
+        for i in 0..<3000 {
+            let text = i % 1000 == 7 ? String(repeating: "é", count: 70_000) : "n \(i)"
+            lines.append(ScriptRecord(time: Double(i), type: "label", [("text", .string(text))]).jsonLine)
+        }
+        let text = lines.joined(separator: "\n")
+        let path = try temporaryDirectoryRemovedAtExit("chunked-log").appendingPathComponent("log.jsonl").path
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        var streamed: [ScriptRecord] = []
+        try LogReader.forEachRecord(atPath: path, atMost: 1 << 30) { streamed.append($0) }
+        #expect(streamed.count == 3000)
+        #expect(streamed == LogReader.records(in: text), "the same records as from the text in memory")
+        #expect(streamed[7]["text"]?.string?.count == 70_000)
+        #expect(streamed.last?["text"]?.string == "n 2999", "the last line, with no line end after it")
+    }
+
+    @Test("a result keeps what its log said: the failed check, the stop, the snapshots and the story")
+    func keepsWhatTheLogSaid() throws {
+        let log = Self.log.replacingOccurrences(of: "{\"t\":0.2,\"type\":\"end\"", with: """
+            {"t":0.15,"type":"input","event":"down","id":0,"x":1,"y":2}
+            {"t":0.15,"type":"snapshot","name":"a","file":"a.png"}
+            {"t":0.16,"type":"error","line":4,"message":"no view named 'x' is on screen"}
+            {"t":0.2,"type":"end"
+            """)
+        let read = try result { try log.write(toFile: $0, atomically: false, encoding: .utf8) }
+        #expect(read.log.recordCount == 6)
+        #expect(read.log.snapshots.map(\.file) == ["a.png"])
+        #expect(read.log.stop?["line"]?.whole == 4)
+        #expect(read.log.story.trails.count == 1)
+        #expect(read.status == .stopped)
+        var kept = read
+        kept.log.forgetStory()
+        #expect(kept.log.story.trails.isEmpty && kept.log.snapshots.count == 1 && kept.failedChecks.count == 1)
+    }
+
     @Test("no log at all is no problem: a worker that died early wrote none")
     func missingLog() throws {
         let read = try result { _ in }
         #expect(read.logProblem == nil)
-        #expect(read.records.isEmpty)
+        #expect(read.log.isEmpty)
         #expect(read.reason == Self.printed)
     }
 }

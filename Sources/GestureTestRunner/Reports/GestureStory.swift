@@ -50,74 +50,91 @@ struct GestureStory {
     /// touch sequence that began before it (the fingers down together,
     /// from the first down after all were up) to the failure. Nil when the
     /// run did not fail or no finger touched before it. Worked out once,
-    /// in `init`: a report's pictures ask for it several times.
+    /// in `finish()`: a report's pictures ask for it several times.
     private(set) var focus: ClosedRange<Double>?
 
+    /// While records are added: the trail of each finger that is down (by
+    /// id, and `pointer` for a left-button drag), and where the pointer is.
+    private var open: [String: Int] = [:]
+    private var pointer: (x: Double, y: Double)?
+
+    /// The story of `records`, in the order written.
     init(records: [ScriptRecord]) {
-        var open: [String: Int] = [:]
-        var pointer: (x: Double, y: Double)?
-        for record in records {
-            let t = record.time
-            endTime = max(endTime, t)
-            let line = record["line"]?.whole
-            switch record.type {
-            case "input":
-                let x = record["x"]?.number ?? 0, y = record["y"]?.number ?? 0
-                let id = record["id"]?.whole.map { String($0) } ?? ""
-                switch record["event"]?.string {
-                case "down":
-                    if let index = open[id] { trails[index].end = "cancel" }
-                    open[id] = trails.count
-                    trails.append(Trail(id: id, points: [(t, x, y)], end: nil))
-                case "move":
-                    if let index = open[id] { trails[index].points.append((t, x, y)) }
-                case "up":
-                    if let index = open.removeValue(forKey: id) { close(index, "up", at: t) }
-                case "cancel":
-                    for index in open.values { close(index, "cancel", at: t) }
-                    open.removeAll()
-                case "pointer-move":
-                    pointer = (x, y)
-                    if let index = open["pointer"] { trails[index].points.append((t, x, y)) }
-                case "pointer-down" where record["button"]?.string == "left":
-                    let p = pointer ?? (0, 0)
-                    open["pointer"] = trails.count
-                    trails.append(Trail(id: "pointer", points: [(t, p.x, p.y)], end: nil))
-                case "pointer-up" where record["button"]?.string == "left", "pointer-leave":
-                    if let index = open.removeValue(forKey: "pointer") { close(index, "up", at: t) }
-                case "size":
-                    windowSize = (record["width"]?.number ?? 0, record["height"]?.number ?? 0)
-                default: break
-                }
-            case "gesture":
-                let name = record["name"]?.string ?? "?"
-                let transition = Transition(time: t, state: record["state"]?.string ?? "?",
-                                            reason: record["reason"]?.string)
-                if let index = recognizers.firstIndex(where: { $0.name == name }) {
-                    recognizers[index].transitions.append(transition)
-                } else {
-                    recognizers.append(Recognizer(name: name, transitions: [transition]))
-                }
-            case "label":
-                labels.append(Note(time: t, text: "\(record["name"]?.string ?? ""): \(record["text"]?.string ?? "")"))
-            case "control":
-                labels.append(Note(time: t, text: "\(record["name"]?.string ?? ""): \(record["value"]?.string ?? "")"))
-            case "assert":
-                let op = record["op"]?.string ?? "=="
-                let text = "line \(line ?? 0): \(record["subject"]?.string ?? "") \(op) "
-                    + "\(jsonString(record["expected"]?.string ?? "")), actual \(jsonString(record["actual"]?.string ?? ""))"
-                if record["ok"] == .bool(true) {
-                    passedChecks.append(Note(time: t, text: text, line: line))
-                } else {
-                    failedChecks.append(Note(time: t, text: text, line: line))
-                }
-            case "snapshot":
-                snapshots.append(Note(time: t, text: record["name"]?.string ?? "", line: line))
-            case "error":
-                stop = Note(time: t, text: record["message"]?.string ?? "", line: line)
+        for record in records { add(record) }
+        finish()
+    }
+
+    /// An empty story, told by `add(_:)` record by record (a long run's
+    /// log is read a line at a time, never held whole) and `finish()`.
+    init() {}
+
+    /// Takes the log's next record into the story.
+    mutating func add(_ record: ScriptRecord) {
+        let t = record.time
+        endTime = max(endTime, t)
+        let line = record["line"]?.whole
+        switch record.type {
+        case "input":
+            let x = record["x"]?.number ?? 0, y = record["y"]?.number ?? 0
+            let id = record["id"]?.whole.map { String($0) } ?? ""
+            switch record["event"]?.string {
+            case "down":
+                if let index = open[id] { trails[index].end = "cancel" }
+                open[id] = trails.count
+                trails.append(Trail(id: id, points: [(t, x, y)], end: nil))
+            case "move":
+                if let index = open[id] { trails[index].points.append((t, x, y)) }
+            case "up":
+                if let index = open.removeValue(forKey: id) { close(index, "up", at: t) }
+            case "cancel":
+                for index in open.values { close(index, "cancel", at: t) }
+                open.removeAll()
+            case "pointer-move":
+                pointer = (x, y)
+                if let index = open["pointer"] { trails[index].points.append((t, x, y)) }
+            case "pointer-down" where record["button"]?.string == "left":
+                let p = pointer ?? (0, 0)
+                open["pointer"] = trails.count
+                trails.append(Trail(id: "pointer", points: [(t, p.x, p.y)], end: nil))
+            case "pointer-up" where record["button"]?.string == "left", "pointer-leave":
+                if let index = open.removeValue(forKey: "pointer") { close(index, "up", at: t) }
+            case "size":
+                windowSize = (record["width"]?.number ?? 0, record["height"]?.number ?? 0)
             default: break
             }
+        case "gesture":
+            let name = record["name"]?.string ?? "?"
+            let transition = Transition(time: t, state: record["state"]?.string ?? "?",
+                                        reason: record["reason"]?.string)
+            if let index = recognizers.firstIndex(where: { $0.name == name }) {
+                recognizers[index].transitions.append(transition)
+            } else {
+                recognizers.append(Recognizer(name: name, transitions: [transition]))
+            }
+        case "label":
+            labels.append(Note(time: t, text: "\(record["name"]?.string ?? ""): \(record["text"]?.string ?? "")"))
+        case "control":
+            labels.append(Note(time: t, text: "\(record["name"]?.string ?? ""): \(record["value"]?.string ?? "")"))
+        case "assert":
+            let op = record["op"]?.string ?? "=="
+            let text = "line \(line ?? 0): \(record["subject"]?.string ?? "") \(op) "
+                + "\(jsonString(record["expected"]?.string ?? "")), actual \(jsonString(record["actual"]?.string ?? ""))"
+            if record["ok"] == .bool(true) {
+                passedChecks.append(Note(time: t, text: text, line: line))
+            } else {
+                failedChecks.append(Note(time: t, text: text, line: line))
+            }
+        case "snapshot":
+            snapshots.append(Note(time: t, text: record["name"]?.string ?? "", line: line))
+        case "error":
+            stop = Note(time: t, text: record["message"]?.string ?? "", line: line)
+        default: break
         }
+    }
+
+    /// Ends the story once the last record is in.
+    mutating func finish() {
+        open.removeAll()
         focus = gestureBeforeFailure()
     }
 

@@ -124,7 +124,7 @@ struct HTMLReport {
 
     private func section(_ result: ScriptResult) -> Markup {
         let relative = Self.relativeFolder(of: result, in: folder)
-        let story = GestureStory(records: result.records)
+        let story = result.log.story
         var attributes = [("id", anchor(result)), ("class", "script \(result.status.rawValue)")]
         if !result.status.isPassed { attributes.append(("open", "open")) }
         return .el("details", attributes) {
@@ -137,7 +137,7 @@ struct HTMLReport {
                 }
             }
             if !result.status.isPassed { failure(result) }
-            if !result.records.isEmpty {
+            if !result.log.isEmpty {
                 pictures(result, story: story, relative: relative)
             } else if let problem = result.logProblem {
                 Markup.el("p", [("class", "note")]) { "Its log.jsonl was not read (\(problem)), so there is no picture of this run." }
@@ -188,8 +188,8 @@ struct HTMLReport {
         var frame: (file: String, what: String)?
         if ScriptFiles.exists(ScriptFiles.path(result.folder, Self.finalFrame)) {
             frame = (Self.finalFrame, "the final frame")
-        } else if let last = result.records.last(where: { $0.type == "snapshot" }), let file = last["file"]?.string {
-            frame = (file, "the last snapshot (\(last["name"]?.string ?? file), at \(formatFixed(last.time, digits: 3)) s)")
+        } else if let last = result.log.snapshots.last {
+            frame = (last.file, "the last snapshot (\(last.name), at \(formatFixed(last.time, digits: 3)) s)")
         }
         let size = frame.flatMap { PNGSize(path: ScriptFiles.path(result.folder, $0.file)) }
         let width = size?.width ?? story.windowSize?.width ?? 800
@@ -238,8 +238,7 @@ struct HTMLReport {
         // A snapshot taken again under its name wrote the same file: it is
         // shown once.
         var seen: Set<String> = []
-        let taken = result.records.filter { $0.type == "snapshot" }.compactMap { $0["file"]?.string }
-            .filter { seen.insert($0).inserted }
+        let taken = result.log.snapshots.map(\.file).filter { seen.insert($0).inserted }
         return .el("div", [("class", "snapshots")]) {
             for file in taken {
                 let name = file.hasSuffix(".png") ? String(file.dropLast(4)) : file

@@ -82,7 +82,7 @@ struct JUnitReport {
     /// The line a stopped run or a malformed script points at
     /// (`file:LINE:column: ...`).
     private func errorLine(_ result: ScriptResult) -> Int? {
-        if let line = result.records.first(where: { $0.type == "error" })?["line"]?.whole { return line }
+        if let line = result.log.stop?["line"]?.whole { return line }
         let prefix = result.script.path + ":"
         guard result.reason.hasPrefix(prefix) else { return nil }
         return Int(result.reason.dropFirst(prefix.count).prefix { $0.isNumber })

@@ -14,13 +14,7 @@ enum LogReader {
     /// value become U+FFFD.
     static func records(in bytes: [UInt8]) -> [ScriptRecord] {
         var records: [ScriptRecord] = []
-        var start = 0
-        while start < bytes.count {
-            var end = start
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-            if end > start, let record = record(bytes, start..<end) { records.append(record) }
-            start = end + 1
-        }
+        _ = forEachLine(in: bytes + [UInt8(ascii: "\n")]) { records.append($0) }
         return records
     }
 
@@ -29,13 +23,54 @@ enum LogReader {
     /// refused rather than read until the memory runs out, and one that
     /// cannot be read is refused rather than taken as empty.
     static func records(atPath path: String, atMost limit: Int) throws(RecordsFileError) -> [ScriptRecord] {
+        var records: [ScriptRecord] = []
+        try forEachRecord(atPath: path, atMost: limit) { records.append($0) }
+        return records
+    }
+
+    /// Hands `take` each record of the file at `path` as its line is read,
+    /// 64 KiB at a time, so that a long log's bytes and records are never
+    /// all in memory at once. Refuses the file as `records(atPath:atMost:)`
+    /// does; one found larger than `limit` only while it is read (it grew)
+    /// has had its first records taken when the error comes.
+    static func forEachRecord(atPath path: String, atMost limit: Int,
+                              _ take: (ScriptRecord) -> Void) throws(RecordsFileError) {
         // A regular file says its size: no need to read it to refuse it.
         if let size = FileSystem.size(of: path), size > limit { throw .tooLarge(limit: limit) }
-        let read: [UInt8]?
-        do { read = try ScriptFiles.readBytes(path, atMost: limit) } catch { throw .unreadable(error.reason) }
+        // The bytes read and not yet taken: the start of a line whose end
+        // is still to come.
+        var pending: [UInt8] = []
+        var total = 0
+        do {
+            try ScriptFiles.readChunks(path, upTo: limit + 1) { chunk in
+                total += chunk.count
+                // A chunk without a line's end only waits for the next: a
+                // file of one endless line is read once, not again and
+                // again.
+                guard total <= limit else { return }
+                let ends = chunk.contains(UInt8(ascii: "\n"))
+                pending.append(contentsOf: chunk)
+                guard ends else { return }
+                let taken = forEachLine(in: pending, take)
+                pending.removeSubrange(..<taken)
+            }
+        } catch {
+            throw .unreadable(error.reason)
+        }
         // Bounded again: the file may grow while it is read.
-        guard let bytes = read else { throw .tooLarge(limit: limit) }
-        return records(in: bytes)
+        guard total <= limit else { throw .tooLarge(limit: limit) }
+        _ = forEachLine(in: pending + [UInt8(ascii: "\n")], take)
+    }
+
+    /// Hands `take` the record of each whole line of `bytes`; returns how
+    /// many bytes those lines took (the rest starts a line not yet ended).
+    private static func forEachLine(in bytes: [UInt8], _ take: (ScriptRecord) -> Void) -> Int {
+        var start = 0
+        while let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            if end > start, let record = record(bytes, start..<end) { take(record) }
+            start = end + 1
+        }
+        return start
     }
 
     /// The line at `range` of `bytes`; nil unless it is a flat JSON object.

@@ -58,8 +58,8 @@ public struct ScriptResult: Sendable {
     public var folder: String
     /// How the worker ended, as results.jsonl keeps it.
     public var exit: WorkerExit
-    /// The run's log records (empty for malformed scripts).
-    public var records: [ScriptRecord]
+    /// What the run's log said (empty for malformed scripts).
+    var log: RunLog
     /// Why the run's `log.jsonl` was there but not read ("larger than 256
     /// MiB", "not a regular file", the C library's reason); its records
     /// are then missing, and the result rests on the worker's exit and
@@ -84,14 +84,14 @@ public struct ScriptResult: Sendable {
         self.seconds = seconds
         self.folder = folder
         if exit == .exited(0) && !readsPassingLog {
-            records = []
+            log = RunLog()
         } else {
-            (records, logProblem) = Self.log(in: folder, limit: logLimit)
+            (log, logProblem) = Self.log(in: folder, limit: logLimit)
         }
-        checks = records.last { $0.type == "end" }.flatMap { $0["checks"]?.whole } ?? 0
+        checks = log.checks ?? 0
         let printed = output.split(separator: "\n").map(String.init)
         let path = script.path
-        failedChecks = records.filter { $0.type == "assert" && $0["ok"] == .bool(false) }.map { record in
+        failedChecks = log.failedAsserts.map { record in
             let line = record["line"]?.whole ?? 0
             let subject = record["subject"]?.string ?? "", op = record["op"]?.string ?? "=="
             let expected = record["expected"]?.string ?? "", actual = record["actual"]?.string ?? ""
@@ -105,7 +105,7 @@ public struct ScriptResult: Sendable {
             return FailedCheck(line: line, time: record.time, subject: subject, op: op, expected: expected,
                                actual: actual, message: message, diffFile: record["diff"]?.string, golden: golden)
         }
-        let stop = records.first { $0.type == "error" }?["message"]?.string
+        let stop = log.stop?["message"]?.string
         switch exit {
         case .exited(0):
             status = .passed
@@ -161,17 +161,24 @@ public struct ScriptResult: Sendable {
         }
     }
 
-    /// The records of the `log.jsonl` in `folder`, or why it was not read.
+    /// What the `log.jsonl` in `folder` said, or why it was not read.
     /// No log at all is no problem: a worker that died early wrote none.
     /// Anything but a regular file (a folder, a pipe that would block the
     /// read, a device) is not a worker's log.
-    private static func log(in folder: String, limit: Int) -> ([ScriptRecord], problem: String?) {
+    private static func log(in folder: String, limit: Int) -> (RunLog, problem: String?) {
         let path = ScriptFiles.path(folder, "log.jsonl")
         // The usual case, a regular log, costs one look at the file.
         guard FileSystem.size(of: path) != nil else {
-            return ([], ScriptFiles.exists(path) ? "not a regular file" : nil)
+            return (RunLog(), ScriptFiles.exists(path) ? "not a regular file" : nil)
         }
-        do { return (try LogReader.records(atPath: path, atMost: limit), nil) } catch { return ([], error.reason) }
+        var log = RunLog()
+        do {
+            try LogReader.forEachRecord(atPath: path, atMost: limit) { log.add($0) }
+        } catch {
+            return (RunLog(), error.reason)
+        }
+        log.finish()
+        return (log, nil)
     }
 
     /// What a reason adds when the log was there but not read.
