@@ -82,21 +82,44 @@ struct TimelinePicture {
         }
     }
 
+    /// A lane's marks within `range`, each merged as it is added into the
+    /// mark of its kind it lies within `mergeWidth` of: a run of a million
+    /// label changes never holds more marks than a lane draws.
     private struct Lane {
         var title: String
-        var marks: [Mark]
+        private(set) var marks: [Mark] = []
+        /// Per kind, the mark the next one of that kind may merge into.
+        private var open: [String: Int] = [:]
+        private let picture: TimelinePicture
+
+        init(_ title: String, in picture: TimelinePicture) {
+            self.title = title
+            self.picture = picture
+        }
+
+        mutating func append(_ mark: Mark) {
+            guard mark.end ?? mark.time >= picture.range.lowerBound - 1e-9,
+                  mark.time <= picture.range.upperBound + 1e-9 else { return }
+            if let index = open[mark.kind], abs(picture.x(mark.time) - picture.x(marks[index].time)) < picture.mergeWidth {
+                marks[index].absorb(mark)
+            } else {
+                open[mark.kind] = marks.count
+                marks.append(mark)
+            }
+        }
     }
 
     private var lanes: [Lane] {
         var lanes: [Lane] = []
-        let touchMarks = story.trails.enumerated().map { index, trail in
-            Mark(time: trail.start, end: trail.finish, kind: "bar", text: "\(index + 1)",
-                 tooltip: "\(index + 1): touch \(trail.id), \(formatFixed(trail.start, digits: 3))–\(formatFixed(trail.finish, digits: 3)) s",
-                 color: TrailsPicture.color(index))
+        var touches = Lane("touches", in: self)
+        for (index, trail) in story.trails.enumerated() {
+            touches.append(Mark(time: trail.start, end: trail.finish, kind: "bar", text: "\(index + 1)",
+                                tooltip: "\(index + 1): touch \(trail.id), \(formatFixed(trail.start, digits: 3))–\(formatFixed(trail.finish, digits: 3)) s",
+                                color: TrailsPicture.color(index)))
         }
-        lanes.append(Lane(title: "touches", marks: touchMarks))
+        lanes.append(touches)
         for recognizer in story.recognizers {
-            var marks: [Mark] = []
+            var marks = Lane(recognizer.name, in: self)
             var began: Double?
             for transition in recognizer.transitions {
                 let because = transition.reason.map { ": \($0)" } ?? ""
@@ -125,22 +148,25 @@ struct TimelinePicture {
                 marks.append(Mark(time: start, end: story.endTime, kind: "active", text: "still active",
                                   tooltip: "\(recognizer.name) began and never ended", color: nil))
             }
-            lanes.append(Lane(title: recognizer.name, marks: marks))
+            lanes.append(marks)
         }
-        lanes.append(Lane(title: "labels", marks: story.labels.map {
-            Mark(time: $0.time, end: nil, kind: "label", text: $0.text, tooltip: "\(formatFixed($0.time, digits: 3)) s \($0.text)",
-                 color: nil)
-        }))
-        var checks = story.passedChecks.map {
-            Mark(time: $0.time, end: nil, kind: "passed", text: "", tooltip: "passed: \($0.text)", color: nil)
+        var labels = Lane("labels", in: self)
+        for note in story.labels {
+            labels.append(Mark(time: note.time, end: nil, kind: "label", text: note.text,
+                               tooltip: "\(formatFixed(note.time, digits: 3)) s \(note.text)", color: nil))
         }
-        checks += story.snapshots.map {
-            Mark(time: $0.time, end: nil, kind: "snapshot", text: $0.text, tooltip: "snapshot \($0.text)", color: nil)
+        lanes.append(labels)
+        var checks = Lane("checks", in: self)
+        for note in story.passedChecks {
+            checks.append(Mark(time: note.time, end: nil, kind: "passed", text: "", tooltip: "passed: \(note.text)", color: nil))
         }
-        checks += story.failedChecks.map {
-            Mark(time: $0.time, end: nil, kind: "failedCheck", text: $0.text, tooltip: "failed: \($0.text)", color: nil)
+        for note in story.snapshots {
+            checks.append(Mark(time: note.time, end: nil, kind: "snapshot", text: note.text, tooltip: "snapshot \(note.text)", color: nil))
         }
-        lanes.append(Lane(title: "checks", marks: checks))
+        for note in story.failedChecks {
+            checks.append(Mark(time: note.time, end: nil, kind: "failedCheck", text: note.text, tooltip: "failed: \(note.text)", color: nil))
+        }
+        lanes.append(checks)
         return lanes
     }
 
@@ -193,8 +219,7 @@ struct TimelinePicture {
         // Each row holds the spans (marks and their texts) placed on it.
         var rows: [[ClosedRange<Double>]] = []
         var nodes: [Markup] = []
-        let marks = lane.marks.filter { $0.end ?? $0.time >= range.lowerBound - 1e-9 && $0.time <= range.upperBound + 1e-9 }
-        for mark in merged(marks.sorted(by: { $0.time < $1.time })) {
+        for mark in lane.marks.sorted(by: { $0.time < $1.time }) {
             let start = max(x(mark.time), gutter), end = mark.end.map { min(x($0), gutter + plotWidth) }
             let label = clip(mark.shownText, to: 80)
             let textWidth = Double(label.count) * charWidth
@@ -223,22 +248,6 @@ struct TimelinePicture {
             })
         }
         return (nodes, 16 + Double(max(rows.count, 1)) * rowHeight)
-    }
-
-    /// `marks` (in time order), each one of a kind that starts within
-    /// `mergeWidth` of the first of that kind's group taken into it.
-    private func merged(_ marks: [Mark]) -> [Mark] {
-        var result: [Mark] = []
-        var open: [String: Int] = [:]
-        for mark in marks {
-            if let index = open[mark.kind], x(mark.time) - x(result[index].time) < mergeWidth {
-                result[index].absorb(mark)
-            } else {
-                open[mark.kind] = result.count
-                result.append(mark)
-            }
-        }
-        return result
     }
 
     private func shape(_ mark: Mark, start: Double, end: Double?, y: Double) -> Markup {
