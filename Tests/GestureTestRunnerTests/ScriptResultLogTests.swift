@@ -122,11 +122,28 @@ struct ScriptResultLogTests {
         #expect(read.log.recordCount == 6)
         #expect(read.log.snapshots.map(\.file) == ["a.png"])
         #expect(read.log.stop?["line"]?.whole == 4)
-        #expect(read.log.story.trails.count == 1)
+        #expect(read.log.story?.trails.count == 1)
         #expect(read.status == .stopped)
         var kept = read
         kept.log.forgetStory()
-        #expect(kept.log.story.trails.isEmpty && kept.log.snapshots.count == 1 && kept.failedChecks.count == 1)
+        #expect(kept.log.story == nil && kept.log.snapshots.count == 1 && kept.failedChecks.count == 1)
+        #expect(RunLog.story(readFrom: read.folder, limit: ScriptResult.logLimit).trails.count == 1, "told again from the file")
+    }
+
+    @Test("a result that keeps no story (a merged report's) still gets its pictures: its section reads the log again")
+    func storyReadAgainForItsSection() throws {
+        let log = Self.log.replacingOccurrences(of: "{\"t\":0.2,\"type\":\"end\"", with: """
+            {"t":0.15,"type":"input","event":"down","id":0,"x":17,"y":23}
+            {"t":0.2,"type":"end"
+            """)
+        let folder = try temporaryDirectoryRemovedAtExit("script-result")
+        try log.write(toFile: folder.appendingPathComponent("log.jsonl").path, atomically: false, encoding: .utf8)
+        let result = ScriptResult(script: Self.script, exit: .exited(1), output: Self.printed + "\n", seconds: 0.1,
+                                  folder: folder.path, keepsStory: false)
+        #expect(result.log.story == nil)
+        #expect(result.failedChecks.map(\.message) == [Self.printed], "judged all the same")
+        let html = HTMLReport(results: [result], folder: folder.deletingLastPathComponent().path, title: "t").renderSection(result)
+        #expect(html.contains("touch 0: down at 0.150 s (\(Markup.number(17)),\(Markup.number(23)))"), "the trail's title: \(html)")
     }
 
     @Test("no log at all is no problem: a worker that died early wrote none")

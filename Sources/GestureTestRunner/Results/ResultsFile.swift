@@ -58,9 +58,11 @@ enum ResultsFile {
             default: exit = .notStarted(record["message"]?.string ?? "unknown")
             }
             let full = folder.hasPrefix("/") ? folder : ScriptFiles.path(report, folder)
+            // Many reports' stories would be held at once: each section
+            // reads its log again when it is drawn.
             results.append(ScriptResult(script: ScriptFile(path: script, size: record["size"]?.whole ?? 0), exit: exit,
                                         output: record["output"]?.string ?? "",
-                                        seconds: record["seconds"]?.number ?? 0, folder: full))
+                                        seconds: record["seconds"]?.number ?? 0, folder: full, keepsStory: false))
         }
         return results
     }

@@ -14,8 +14,9 @@ struct RunLog {
         var time: Double
     }
 
-    /// Gone once the report has drawn it (`forgetStory()`).
-    private(set) var story = GestureStory()
+    /// Nil when not kept (`keepsStory`), or once the report has drawn it
+    /// (`forgetStory()`): `story(readFrom:)` tells it again.
+    private(set) var story: GestureStory?
     private(set) var snapshots: [Snapshot] = []
     /// The failed checks' `assert` records, in order.
     private(set) var failedAsserts: [ScriptRecord] = []
@@ -27,17 +28,22 @@ struct RunLog {
 
     var isEmpty: Bool { recordCount == 0 }
 
-    init() {}
+    /// An empty log, told by `add(_:)` and `finish()`; `keepsStory`: whether
+    /// it tells the story too.
+    init(keepsStory: Bool = true) {
+        story = keepsStory ? GestureStory() : nil
+    }
 
     /// The log of `records`, in the order written.
     init(records: [ScriptRecord]) {
+        self.init()
         for record in records { add(record) }
         finish()
     }
 
     mutating func add(_ record: ScriptRecord) {
         recordCount += 1
-        story.add(record)
+        story?.add(record)
         switch record.type {
         case "snapshot":
             if let file = record["file"]?.string {
@@ -55,12 +61,25 @@ struct RunLog {
     }
 
     mutating func finish() {
-        story.finish()
+        story?.finish()
     }
 
     /// Lets the story go (the report has drawn the run's pictures): what
     /// else the log said stays.
     mutating func forgetStory() {
-        story = GestureStory()
+        story = nil
+    }
+
+    /// The story of the `log.jsonl` in `folder`, read again; empty when it
+    /// cannot be read (the result says why).
+    static func story(readFrom folder: String, limit: Int) -> GestureStory {
+        var story = GestureStory()
+        do {
+            try LogReader.forEachRecord(atPath: ScriptFiles.path(folder, "log.jsonl"), atMost: limit) { story.add($0) }
+        } catch {
+            return GestureStory()
+        }
+        story.finish()
+        return story
     }
 }

@@ -76,8 +76,10 @@ public struct ScriptResult: Sendable {
     /// Judges a finished worker from its exit, its output and its log.
     /// A passing script's log is read only when `readsPassingLog` (for the
     /// HTML report); its exit says all the rest.
+    /// `keepsStory`: whether the result keeps the story of its log for the
+    /// report's pictures (false: they read the log again when drawn).
     init(script: ScriptFile, exit: WorkerExit, output: String, seconds: Double, folder: String,
-         readsPassingLog: Bool = true, logLimit: Int = ScriptResult.logLimit) {
+         readsPassingLog: Bool = true, keepsStory: Bool = true, logLimit: Int = ScriptResult.logLimit) {
         self.script = script
         self.exit = exit
         self.output = output
@@ -86,7 +88,7 @@ public struct ScriptResult: Sendable {
         if exit == .exited(0) && !readsPassingLog {
             log = RunLog()
         } else {
-            (log, logProblem) = Self.log(in: folder, limit: logLimit)
+            (log, logProblem) = Self.log(in: folder, limit: logLimit, keepsStory: keepsStory)
         }
         checks = log.checks ?? 0
         let printed = output.split(separator: "\n").map(String.init)
@@ -165,13 +167,13 @@ public struct ScriptResult: Sendable {
     /// No log at all is no problem: a worker that died early wrote none.
     /// Anything but a regular file (a folder, a pipe that would block the
     /// read, a device) is not a worker's log.
-    private static func log(in folder: String, limit: Int) -> (RunLog, problem: String?) {
+    private static func log(in folder: String, limit: Int, keepsStory: Bool) -> (RunLog, problem: String?) {
         let path = ScriptFiles.path(folder, "log.jsonl")
         // The usual case, a regular log, costs one look at the file.
         guard FileSystem.size(of: path) != nil else {
             return (RunLog(), ScriptFiles.exists(path) ? "not a regular file" : nil)
         }
-        var log = RunLog()
+        var log = RunLog(keepsStory: keepsStory)
         do {
             try LogReader.forEachRecord(atPath: path, atMost: limit) { log.add($0) }
         } catch {
