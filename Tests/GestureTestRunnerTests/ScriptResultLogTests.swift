@@ -127,7 +127,8 @@ struct ScriptResultLogTests {
         var kept = read
         kept.log.forgetStory()
         #expect(kept.log.story == nil && kept.log.snapshots.count == 1 && kept.failedChecks.count == 1)
-        #expect(RunLog.story(readFrom: read.folder, limit: ScriptResult.logLimit).trails.count == 1, "told again from the file")
+        #expect(kept.log.story(readingAgainFrom: read.folder, limit: ScriptResult.logLimit).trails.count == 1,
+                "told again from the file")
     }
 
     @Test("a result that keeps no story (a merged report's) still gets its pictures: its section reads the log again")

@@ -124,7 +124,7 @@ struct HTMLReport {
 
     private func section(_ result: ScriptResult) -> Markup {
         let relative = Self.relativeFolder(of: result, in: folder)
-        let story = result.log.story ?? RunLog.story(readFrom: result.folder, limit: ScriptResult.logLimit)
+        let story = result.log.story(readingAgainFrom: result.folder, limit: ScriptResult.logLimit)
         var attributes = [("id", anchor(result)), ("class", "script \(result.status.rawValue)")]
         if !result.status.isPassed { attributes.append(("open", "open")) }
         return .el("details", attributes) {

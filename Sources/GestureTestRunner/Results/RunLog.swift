@@ -70,16 +70,32 @@ struct RunLog {
         story = nil
     }
 
-    /// The story of the `log.jsonl` in `folder`, read again; empty when it
-    /// cannot be read (the result says why).
-    static func story(readFrom folder: String, limit: Int) -> GestureStory {
-        var story = GestureStory()
-        do {
-            try LogReader.forEachRecord(atPath: ScriptFiles.path(folder, "log.jsonl"), atMost: limit) { story.add($0) }
-        } catch {
-            return GestureStory()
+    /// The story: the one kept, or else told again from the `log.jsonl`
+    /// in `folder` (empty when this log had no records, or the file can no
+    /// longer be read).
+    func story(readingAgainFrom folder: String, limit: Int) -> GestureStory {
+        if let story { return story }
+        guard !isEmpty else { return GestureStory() }
+        return Self.read(in: folder, limit: limit, keepsStory: true).log.story ?? GestureStory()
+    }
+
+    /// What the `log.jsonl` in `folder` said, or why it was not read.
+    /// No log at all is no problem: a worker that died early wrote none.
+    /// Anything but a regular file (a folder, a pipe that would block the
+    /// read, a device) is not a worker's log.
+    static func read(in folder: String, limit: Int, keepsStory: Bool) -> (log: RunLog, problem: String?) {
+        let path = ScriptFiles.path(folder, "log.jsonl")
+        // The usual case, a regular log, costs one look at the file.
+        guard FileSystem.size(of: path) != nil else {
+            return (RunLog(), ScriptFiles.exists(path) ? "not a regular file" : nil)
         }
-        story.finish()
-        return story
+        var log = RunLog(keepsStory: keepsStory)
+        do {
+            try LogReader.forEachRecord(atPath: path, atMost: limit) { log.add($0) }
+        } catch {
+            return (RunLog(), error.reason)
+        }
+        log.finish()
+        return (log, nil)
     }
 }

@@ -88,7 +88,7 @@ public struct ScriptResult: Sendable {
         if exit == .exited(0) && !readsPassingLog {
             log = RunLog()
         } else {
-            (log, logProblem) = Self.log(in: folder, limit: logLimit, keepsStory: keepsStory)
+            (log, logProblem) = RunLog.read(in: folder, limit: logLimit, keepsStory: keepsStory)
         }
         checks = log.checks ?? 0
         let printed = output.split(separator: "\n").map(String.init)
@@ -161,26 +161,6 @@ public struct ScriptResult: Sendable {
         if let logProblem, status != .passed {
             reason += " " + Self.unreadLog(logProblem)
         }
-    }
-
-    /// What the `log.jsonl` in `folder` said, or why it was not read.
-    /// No log at all is no problem: a worker that died early wrote none.
-    /// Anything but a regular file (a folder, a pipe that would block the
-    /// read, a device) is not a worker's log.
-    private static func log(in folder: String, limit: Int, keepsStory: Bool) -> (RunLog, problem: String?) {
-        let path = ScriptFiles.path(folder, "log.jsonl")
-        // The usual case, a regular log, costs one look at the file.
-        guard FileSystem.size(of: path) != nil else {
-            return (RunLog(), ScriptFiles.exists(path) ? "not a regular file" : nil)
-        }
-        var log = RunLog(keepsStory: keepsStory)
-        do {
-            try LogReader.forEachRecord(atPath: path, atMost: limit) { log.add($0) }
-        } catch {
-            return (RunLog(), error.reason)
-        }
-        log.finish()
-        return (log, nil)
     }
 
     /// What a reason adds when the log was there but not read.
