@@ -60,8 +60,11 @@ struct TrailsPicture {
                            ("width", n(displayWidth)), ("height", n(displayHeight)), ("role", "img")]) {
             let drawn = drawnTrails()
             Markup.el("title") {
-                (closeUp ? "Close-up of the gesture before the first failure" : "Touch trails over the final frame")
-                    + (drawn.count < story.trails.count ? " (\(drawn.count) of its \(story.trails.count) trails drawn)" : "")
+                // Only the whole picture says how many trails it left out:
+                // the close-up draws just the gesture's.
+                closeUp ? "Close-up of the gesture before the first failure"
+                    : "Touch trails over the final frame"
+                        + (drawn.count < story.trails.count ? " (\(drawn.count) of its \(story.trails.count) trails drawn)" : "")
             }
             if let frame {
                 Markup.el("image", [("href", frame), ("x", "0"), ("y", "0"), ("width", w), ("height", h)])
