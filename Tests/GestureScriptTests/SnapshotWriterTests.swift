@@ -39,7 +39,10 @@ final class SnapshotWriterTests {
     func updateThenMatch() throws {
         let updated = try snapshot(window(), vs: "goldens/a.png", update: true)
         #expect(updated?.ok == true && updated?.actual == "updated goldens/a.png")
-        #expect(FileManager.default.fileExists(atPath: folder + "/goldens/a.png"))
+        // The golden is the snapshot's file, copied: not compressed again.
+        let golden = try Data(contentsOf: URL(fileURLWithPath: folder + "/goldens/a.png"))
+        #expect(golden == (try Data(contentsOf: URL(fileURLWithPath: folder + "/out/shot.png"))))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/goldens") == ["a.png"])
         let compared = try snapshot(window(), vs: "goldens/a.png")
         #expect(compared?.ok == true && compared?.actual == "identical")
     }

@@ -126,6 +126,36 @@ public enum ScriptFiles {
         try putInPlace(temporary, at: path, writeError: code)
     }
 
+    /// Copies the file at `source` to `destination` atomically (a temporary
+    /// file renamed into place), a chunk at a time, so that a large file
+    /// never sits in memory whole. The temporary file is made once the
+    /// source is open, so a source that cannot be read leaves nothing.
+    public static func copyFile(_ source: String, to destination: String) throws(ScriptFileError) {
+        let temporary = partialPath(of: destination)
+        var output: Int32?
+        func opened() throws(ScriptFileError) -> Int32 {
+            if let output { return output }
+            let fd = try create(temporary)
+            output = fd
+            return fd
+        }
+        do throws(ScriptFileError) {
+            try readChunks(source) { (chunk) throws(ScriptFileError) in
+                let fd = try opened()
+                let code = chunk.withUnsafeBytes { write($0, to: fd) }
+                if code != 0 { throw ScriptFileError(path: destination, action: "write", errno: code) }
+            }
+            close(try opened())
+        } catch {
+            if let output {
+                close(output)
+                unlink(temporary)
+            }
+            throw error
+        }
+        try putInPlace(temporary, at: destination, writeError: 0)
+    }
+
     /// Where a file written whole at once (`writeText`, `StreamedTextFile`)
     /// is written before it is whole.
     static func partialPath(of path: String) -> String { path + ".partial" }

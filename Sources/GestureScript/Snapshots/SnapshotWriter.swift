@@ -61,8 +61,10 @@ public struct SnapshotWriter {
         return SnapshotOutcome(file: file, comparison: try compare(size, at: path, name: request.name, with: golden))
     }
 
-    /// Renders `request`'s window to a PNG at `path`, and at `golden` too
-    /// when given (its folder made first); the image's size.
+    /// Renders `request`'s window to a PNG at `path`, and copies it to
+    /// `golden` too when given (its folder made first): the same bytes,
+    /// without compressing the image a second time. Returns the image's
+    /// size.
     private static func render(_ request: SnapshotRequest, to path: String,
                                golden: String?) throws -> (width: Int, height: Int) {
         let image = RenderedImage(window: request.window, area: request.window.contentFrame)
@@ -70,7 +72,7 @@ public struct SnapshotWriter {
         if let golden {
             let folder = ScriptFiles.folder(of: golden)
             if !folder.isEmpty { try ScriptFiles.createFolder(folder) }
-            try image.writePNG(to: golden)
+            try ScriptFiles.copyFile(path, to: golden)
         }
         return (image.width, image.height)
     }

@@ -45,32 +45,14 @@ enum FileSystem {
         try RunnerError.files { () throws(ScriptFileError) in try ScriptFiles.writeInPlace(bytes, to: path) }
     }
 
-    /// Copies the regular file at `source` to `destination` (created or
-    /// emptied) a chunk at a time, so that a large file never sits in
-    /// memory whole. Anything else (a folder, a pipe, a device without end)
-    /// is left alone: returns whether it copied.
+    /// Copies the regular file at `source` to `destination` (replaced
+    /// whole once the copy is, `ScriptFiles.copyFile`). Anything else (a
+    /// folder, a pipe, a device without end) is left alone: returns whether
+    /// it copied.
     @discardableResult
     static func copyRegularFile(_ source: String, to destination: String) throws(RunnerError) -> Bool {
         guard size(of: source) != nil else { return false }
-        // Created once the source is open (at its first chunk, or at the
-        // end of an empty one), so a source that cannot be read leaves no
-        // copy.
-        var output: Int32?
-        defer { if let output { close(output) } }
-        try RunnerError.files { () throws(ScriptFileError) in
-            func opened() throws(ScriptFileError) -> Int32 {
-                if let output { return output }
-                let fd = try ScriptFiles.create(destination)
-                output = fd
-                return fd
-            }
-            try ScriptFiles.readChunks(source) { (chunk) throws(ScriptFileError) in
-                let fd = try opened()
-                let code = chunk.withUnsafeBytes { ScriptFiles.write($0, to: fd) }
-                if code != 0 { throw ScriptFileError(path: destination, action: "write", errno: code) }
-            }
-            _ = try opened()
-        }
+        try RunnerError.files { () throws(ScriptFileError) in try ScriptFiles.copyFile(source, to: destination) }
         return true
     }
 

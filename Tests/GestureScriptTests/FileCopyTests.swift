@@ -1,0 +1,70 @@
+import Foundation
+@testable import GestureScript
+import TestSupport
+import Testing
+
+/// `ScriptFiles.copyFile`, which writes goldens and a merged report's
+/// files: the same bytes, a chunk at a time, put in place whole or not at
+/// all.
+@Suite("File copy")
+struct FileCopyTests {
+    /// Runs `body` with a new empty folder, removed afterwards.
+    func inFolder(_ body: (String) throws -> Void) throws {
+        let folder = try temporaryDirectory("copy")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try body(folder.path)
+    }
+
+    /// Bytes that differ from one chunk to the next: 200,000 of them span
+    /// four reads of 64 KiB, the last one short.
+    static let bytes = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 16) })
+
+    @Test("the copy has every byte, across chunks, and no temporary file is left")
+    func copiesAcrossChunks() throws {
+        try inFolder { folder in
+            try Self.bytes.write(to: URL(fileURLWithPath: folder + "/a.png"))
+            try ScriptFiles.copyFile(folder + "/a.png", to: folder + "/b.png")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/b.png")) == Self.bytes)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["a.png", "b.png"])
+        }
+    }
+
+    @Test("a longer file at the destination is replaced whole; an empty source gives an empty copy")
+    func replaces() throws {
+        try inFolder { folder in
+            try Self.bytes.write(to: URL(fileURLWithPath: folder + "/b.png"))
+            try Data("short".utf8).write(to: URL(fileURLWithPath: folder + "/a.png"))
+            try ScriptFiles.copyFile(folder + "/a.png", to: folder + "/b.png")
+            #expect(try String(contentsOfFile: folder + "/b.png", encoding: .utf8) == "short")
+            try Data().write(to: URL(fileURLWithPath: folder + "/empty"))
+            try ScriptFiles.copyFile(folder + "/empty", to: folder + "/b.png")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/b.png")).isEmpty)
+        }
+    }
+
+    @Test("a source that cannot be read fails naming it, and the destination stays as it was")
+    func unreadableSource() throws {
+        try inFolder { folder in
+            try Data("kept".utf8).write(to: URL(fileURLWithPath: folder + "/b.png"))
+            let error = #expect(throws: ScriptFileError.self) {
+                try ScriptFiles.copyFile(folder + "/missing.png", to: folder + "/b.png")
+            }
+            #expect(error?.description == "cannot read \(folder)/missing.png: No such file or directory")
+            #expect(try String(contentsOfFile: folder + "/b.png", encoding: .utf8) == "kept")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["b.png"])
+        }
+    }
+
+    @Test("a destination that cannot be written fails naming it; a source that is a folder leaves nothing")
+    func unwritableDestination() throws {
+        try inFolder { folder in
+            try Data("png".utf8).write(to: URL(fileURLWithPath: folder + "/a.png"))
+            let error = #expect(throws: ScriptFileError.self) {
+                try ScriptFiles.copyFile(folder + "/a.png", to: folder + "/no/such/folder/b.png")
+            }
+            #expect(error?.description.hasPrefix("cannot write \(folder)/no/such/folder/b.png.partial:") == true)
+            #expect(throws: ScriptFileError.self) { try ScriptFiles.copyFile(folder, to: folder + "/c.png") }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["a.png"])
+        }
+    }
+}
