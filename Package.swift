@@ -60,12 +60,15 @@ let package = Package(
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
         // memfd/timerfd/poll helpers that need _GNU_SOURCE.
         .target(name: "CPosix"),
+        // PNG files written with libpng (libpng-dev, which libcairo2-dev
+        // brings): C, for libpng's error handling by long jumps.
+        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),
 
         // MARK: Toolkit core: pure Swift, no C imports, no I/O.
         .target(name: "GestureKit", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
 
         // MARK: Renderer
-        .target(name: "GestureRender", dependencies: ["GestureKit", "CCairo"]),
+        .target(name: "GestureRender", dependencies: ["GestureKit", "CCairo", "CPNG"]),
 
         // MARK: Wayland backend
         .target(name: "GestureWayland",

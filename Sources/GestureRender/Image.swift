@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CCairo
+import CPNG
 import GestureKit
 
 /// An image in memory: a rendered window (headless snapshots, tests), a
@@ -98,14 +99,24 @@ public final class RenderedImage {
     }
 
     /// Writes a PNG to `path` atomically (a temporary file renamed into
-    /// place), so a reader never sees half a file.
+    /// place), so a reader never sees half a file. An image whose pixels
+    /// are all opaque is stored without alpha, as cairo stores it
+    /// (`cpng_write` says how, and why it is not cairo's writer).
     public func writePNG(to path: String) throws {
         let temporary = path + ".partial"
-        let status = cairo_surface_write_to_png(surface, temporary)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw RenderError.pngWrite(path: path, reason: String(cString: cairo_status_to_string(status)))
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else {
+            throw RenderError.pngWrite(path: path, reason: "no image to write")
+        }
+        var reason = [CChar](repeating: 0, count: 256)
+        let written = cpng_write(temporary, UnsafeRawPointer(data).assumingMemoryBound(to: UInt32.self),
+                                 Int32(width), Int32(height), stride, isOpaque ? 0 : 1, &reason, reason.count)
+        guard written == 0 else {
+            unlink(temporary)
+            throw RenderError.pngWrite(path: path, reason: reason.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
         }
         guard rename(temporary, path) == 0 else {
+            unlink(temporary)
             throw RenderError.pngWrite(path: path, reason: "cannot rename \(temporary)")
         }
     }
@@ -114,7 +125,8 @@ public final class RenderedImage {
 /// A PNG that could not be read or written; the description names the file
 /// and cairo's reason, for a one-line error.
 public enum RenderError: Error, CustomStringConvertible {
-    /// Writing `path` failed (cairo's error, or the final rename).
+    /// Writing `path` failed (libpng's or the C library's reason, or the
+    /// final rename).
     case pngWrite(path: String, reason: String)
     /// Reading `path` failed: cairo's error (e.g. "file not found"), or a
     /// pixel format other than 32-bit RGB with or without alpha.

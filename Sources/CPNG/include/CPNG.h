@@ -1,0 +1,27 @@
+#ifndef CPNG_H
+#define CPNG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Writes an image as an 8-bit PNG file at `path`. The pixels are laid out
+ * as cairo keeps them: rows `stride` bytes apart, each pixel a native-endian
+ * 32-bit word of premultiplied ARGB; with `has_alpha` 0 the alpha byte is
+ * ignored and every pixel is opaque.
+ *
+ * An image whose pixels are all opaque is written as RGB, any other as RGBA
+ * with its colours unpremultiplied: the colour types and the rounding
+ * cairo's own PNG writer uses, so that reading the file back with cairo
+ * gives the same pixels. Rows are stored unfiltered: the pictures a
+ * window draws (flat fills, text, antialiased edges) compress about as
+ * well that way, and choosing a filter for each row cost libpng more than
+ * compressing did.
+ *
+ * Returns 0, or -1 with why in `error` (NUL-terminated, cut to
+ * `error_size`). A file left half-written is the caller's to remove.
+ */
+int cpng_write(const char *path, const uint32_t *pixels, int width, int height, size_t stride,
+               int has_alpha, char *error, size_t error_size);
+
+#endif
