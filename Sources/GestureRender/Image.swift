@@ -106,7 +106,8 @@ public final class RenderedImage {
         let temporary = path + ".partial"
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else {
-            throw RenderError.pngWrite(path: path, reason: "no image to write")
+            // A surface cairo could not make (say, too large to allocate).
+            throw RenderError.pngWrite(path: path, reason: String(cString: cairo_status_to_string(cairo_surface_status(surface))))
         }
         var reason = [CChar](repeating: 0, count: 256)
         let written = cpng_write(temporary, UnsafeRawPointer(data).assumingMemoryBound(to: UInt32.self),
@@ -123,7 +124,7 @@ public final class RenderedImage {
 }
 
 /// A PNG that could not be read or written; the description names the file
-/// and cairo's reason, for a one-line error.
+/// and the reason, for a one-line error.
 public enum RenderError: Error, CustomStringConvertible {
     /// Writing `path` failed (libpng's or the C library's reason, or the
     /// final rename).
