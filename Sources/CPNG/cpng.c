@@ -126,7 +126,7 @@ static int encode(struct output *output, const uint32_t *pixels, int width, int 
 }
 
 int cpng_write(const char *path, const uint32_t *pixels, int width, int height, size_t stride,
-               int has_alpha, char *error, size_t error_size) {
+               int has_alpha, int *stored_alpha, char *error, size_t error_size) {
     struct failure failure = {error, error_size};
     record(&failure, "");
     if (pixels == NULL || width <= 0 || height <= 0 || stride < (size_t)width * 4) {
@@ -134,6 +134,7 @@ int cpng_write(const char *path, const uint32_t *pixels, int width, int height, 
         return -1;
     }
     int with_alpha = has_alpha && !all_opaque(pixels, width, height, stride);
+    *stored_alpha = with_alpha;
     uint8_t *row = malloc((size_t)width * 4);
     if (row == NULL) {
         record(&failure, "out of memory");

@@ -81,11 +81,18 @@ public final class RenderedImage {
         cairo_surface_mark_dirty(surface)
     }
 
-    /// Whether row `y` holds the same pixels in both images (the fast path
-    /// of a comparison: most rows of a matching snapshot are identical).
+    /// Whether row `y` holds the same pixels in both images, as `argb`
+    /// reads them (the fast path of a comparison: most rows of a matching
+    /// snapshot are identical).
     public func rowEquals(_ y: Int, in other: RenderedImage) -> Bool {
-        guard width == other.width, isOpaque == other.isOpaque, let a = row(y), let b = other.row(y) else { return false }
-        return memcmp(a, b, width * 4) == 0
+        guard width == other.width, let a = row(y), let b = other.row(y) else { return false }
+        if isOpaque == other.isOpaque { return memcmp(a, b, width * 4) == 0 }
+        // An image without alpha (a PNG read back) against one with it (a
+        // window drawn): the first one's alpha bytes mean nothing.
+        for x in 0..<width where a[x] | 0xff00_0000 != b[x] | 0xff00_0000 || (isOpaque ? b[x] : a[x]) >> 24 != 0xff {
+            return false
+        }
+        return true
     }
 
     /// The straight-alpha colour at a pixel, components 0...255.
@@ -102,7 +109,12 @@ public final class RenderedImage {
     /// place), so a reader never sees half a file. An image whose pixels
     /// are all opaque is stored without alpha, as cairo stores it
     /// (`cpng_write` says how, and why it is not cairo's writer).
-    public func writePNG(to path: String) throws {
+    ///
+    /// - Returns: whether the file holds exactly these pixels, as it does
+    ///   when they are all opaque; translucent colours are stored
+    ///   unpremultiplied, to 8 bits, and may read back rounded.
+    @discardableResult
+    public func writePNG(to path: String) throws -> Bool {
         let temporary = path + ".partial"
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else {
@@ -110,8 +122,10 @@ public final class RenderedImage {
             throw RenderError.pngWrite(path: path, reason: String(cString: cairo_status_to_string(cairo_surface_status(surface))))
         }
         var reason = [CChar](repeating: 0, count: 256)
+        var storedAlpha: Int32 = 0
         let written = cpng_write(temporary, UnsafeRawPointer(data).assumingMemoryBound(to: UInt32.self),
-                                 Int32(width), Int32(height), stride, isOpaque ? 0 : 1, &reason, reason.count)
+                                 Int32(width), Int32(height), stride, isOpaque ? 0 : 1, &storedAlpha,
+                                 &reason, reason.count)
         guard written == 0 else {
             unlink(temporary)
             throw RenderError.pngWrite(path: path, reason: reason.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
@@ -120,6 +134,7 @@ public final class RenderedImage {
             unlink(temporary)
             throw RenderError.pngWrite(path: path, reason: "cannot rename \(temporary)")
         }
+        return storedAlpha == 0
     }
 }
 

@@ -47,6 +47,20 @@ final class SnapshotWriterTests {
         #expect(compared?.ok == true && compared?.actual == "identical")
     }
 
+    @Test("a translucent window is compared as its file stores it: its own golden matches, another colour does not")
+    func translucentWindow() throws {
+        func shaded(_ alpha: Double) -> Window {
+            let window = Window(size: Size(width: 40, height: 30), timeSource: VirtualTimeSource())
+            window.backgroundColor = Color(red: 0.2, green: 0.5, blue: 0.9, alpha: alpha)
+            return window
+        }
+        _ = try snapshot(shaded(0.3), vs: "shade.png", update: true)
+        let same = try #require(try snapshot(shaded(0.3), vs: "shade.png"))
+        #expect(same.ok && same.actual == "identical", "\(same.actual)")
+        let other = try #require(try snapshot(shaded(0.6), vs: "shade.png"))
+        #expect(!other.ok && other.actual.hasPrefix("1200 of 1200 pixels differ"), "\(other.actual)")
+    }
+
     @Test("a window that draws its own title bar snapshots its page: the golden of the same page headless matches")
     func clientSideTitleBar() throws {
         _ = try snapshot(window(.gestures), vs: "page.png", update: true)

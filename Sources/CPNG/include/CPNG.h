@@ -18,10 +18,12 @@
  * well that way, and choosing a filter for each row cost libpng more than
  * compressing did.
  *
- * Returns 0, or -1 with why in `error` (NUL-terminated, cut to
- * `error_size`). A file left half-written is the caller's to remove.
+ * Returns 0, setting `*stored_alpha` to 1 for RGBA and 0 for RGB (an RGB
+ * file reads back to exactly these pixels; unpremultiplied colours may
+ * round). Returns -1 with why in `error` (NUL-terminated, cut to
+ * `error_size`); a file left half-written is the caller's to remove.
  */
 int cpng_write(const char *path, const uint32_t *pixels, int width, int height, size_t stride,
-               int has_alpha, char *error, size_t error_size);
+               int has_alpha, int *stored_alpha, char *error, size_t error_size);
 
 #endif

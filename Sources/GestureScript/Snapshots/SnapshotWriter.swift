@@ -51,30 +51,38 @@ public struct SnapshotWriter {
         let file = request.name + ".png"
         let path = ScriptFiles.path(outputDirectory, file)
         // The page, as headless: a title bar the window draws itself is
-        // the compositor's affair, not the script's. The image is let go
-        // once written: a comparison reads the file back (the pixels the
-        // golden must match are those stored), and a snapshot of the
-        // largest window is a GiB.
+        // the compositor's affair, not the script's.
         let newGolden = updateGoldens ? request.golden.map(goldenPath) : nil
-        let size = try Self.render(request, to: path, golden: newGolden)
+        let comparing = request.golden != nil && !updateGoldens
+        let shot = try Self.render(request, to: path, golden: newGolden, keepingForComparison: comparing)
         guard let golden = request.golden else { return SnapshotOutcome(file: file) }
-        return SnapshotOutcome(file: file, comparison: try compare(size, at: path, name: request.name, with: golden))
+        return SnapshotOutcome(file: file, comparison: try compare(shot, at: path, name: request.name, with: golden))
+    }
+
+    /// A snapshot as written: its size, and the image itself when the
+    /// comparison may use it as it is.
+    private struct Shot {
+        let width: Int, height: Int
+        let image: RenderedImage?
     }
 
     /// Renders `request`'s window to a PNG at `path`, and copies it to
     /// `golden` too when given (its folder made first): the same bytes,
-    /// without compressing the image a second time. Returns the image's
-    /// size.
-    private static func render(_ request: SnapshotRequest, to path: String,
-                               golden: String?) throws -> (width: Int, height: Int) {
+    /// without compressing the image a second time. The golden must match
+    /// the pixels stored, so the image is kept for the comparison only
+    /// when the file holds it exactly (an opaque one, as a window's is);
+    /// otherwise it is let go once written and the comparison reads the
+    /// file back, and a snapshot of the largest window is a GiB.
+    private static func render(_ request: SnapshotRequest, to path: String, golden: String?,
+                               keepingForComparison: Bool) throws -> Shot {
         let image = RenderedImage(window: request.window, area: request.window.contentFrame)
-        try image.writePNG(to: path)
+        let exact = try image.writePNG(to: path)
         if let golden {
             let folder = ScriptFiles.folder(of: golden)
             if !folder.isEmpty { try ScriptFiles.createFolder(folder) }
             try ScriptFiles.copyFile(path, to: golden)
         }
-        return (image.width, image.height)
+        return Shot(width: image.width, height: image.height, image: keepingForComparison && exact ? image : nil)
     }
 
     /// Where a golden path points.
@@ -82,7 +90,7 @@ public struct SnapshotWriter {
         golden.path.hasPrefix("/") ? golden.path : ScriptFiles.path(goldenDirectory, golden.path)
     }
 
-    private func compare(_ size: (width: Int, height: Int), at snapshotPath: String, name: String,
+    private func compare(_ shot: Shot, at snapshotPath: String, name: String,
                          with golden: GoldenComparison) throws -> AssertionOutcome {
         let goldenPath = goldenPath(golden)
         let subject = "snapshot \(name)"
@@ -101,10 +109,10 @@ public struct SnapshotWriter {
         let reference: RenderedImage, actual: RenderedImage
         do {
             reference = try RenderedImage(contentsOfPNG: goldenPath)
-            guard size.width == reference.width, size.height == reference.height else {
-                return fail("the snapshot is \(size.width)x\(size.height), the golden \(reference.width)x\(reference.height)", nil)
+            guard shot.width == reference.width, shot.height == reference.height else {
+                return fail("the snapshot is \(shot.width)x\(shot.height), the golden \(reference.width)x\(reference.height)", nil)
             }
-            actual = try RenderedImage(contentsOfPNG: snapshotPath)
+            actual = try shot.image ?? RenderedImage(contentsOfPNG: snapshotPath)
         } catch {
             return fail("\(error)", nil)
         }
