@@ -15,16 +15,26 @@ struct FileCopyTests {
         try body(folder.path)
     }
 
+    /// Writes `bytes` to `path`, a fixture of a test.
+    func put(_ bytes: Data, _ path: String) throws {
+        try bytes.write(to: URL(fileURLWithPath: path))
+    }
+
+    /// The bytes of the file at `path`.
+    func contents(_ path: String) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
     /// Bytes that differ from one chunk to the next: 200,000 of them span
     /// four reads of 64 KiB, the last one short.
-    static let bytes = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 16) })
+    static let pattern = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 16) })
 
     @Test("the copy has every byte, across chunks, and no temporary file is left")
     func copiesAcrossChunks() throws {
         try inFolder { folder in
-            try Self.bytes.write(to: URL(fileURLWithPath: folder + "/a.png"))
+            try put(Self.pattern, folder + "/a.png")
             try ScriptFiles.copyFile(folder + "/a.png", to: folder + "/b.png")
-            #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/b.png")) == Self.bytes)
+            #expect(try contents(folder + "/b.png") == Self.pattern)
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["a.png", "b.png"])
         }
     }
@@ -32,20 +42,20 @@ struct FileCopyTests {
     @Test("a longer file at the destination is replaced whole; an empty source gives an empty copy")
     func replaces() throws {
         try inFolder { folder in
-            try Self.bytes.write(to: URL(fileURLWithPath: folder + "/b.png"))
-            try Data("short".utf8).write(to: URL(fileURLWithPath: folder + "/a.png"))
+            try put(Self.pattern, folder + "/b.png")
+            try put(Data("short".utf8), folder + "/a.png")
             try ScriptFiles.copyFile(folder + "/a.png", to: folder + "/b.png")
             #expect(try String(contentsOfFile: folder + "/b.png", encoding: .utf8) == "short")
-            try Data().write(to: URL(fileURLWithPath: folder + "/empty"))
+            try put(Data(), folder + "/empty")
             try ScriptFiles.copyFile(folder + "/empty", to: folder + "/b.png")
-            #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/b.png")).isEmpty)
+            #expect(try contents(folder + "/b.png").isEmpty)
         }
     }
 
     @Test("a source that cannot be read fails naming it, and the destination stays as it was")
     func unreadableSource() throws {
         try inFolder { folder in
-            try Data("kept".utf8).write(to: URL(fileURLWithPath: folder + "/b.png"))
+            try put(Data("kept".utf8), folder + "/b.png")
             let error = #expect(throws: ScriptFileError.self) {
                 try ScriptFiles.copyFile(folder + "/missing.png", to: folder + "/b.png")
             }
@@ -58,7 +68,7 @@ struct FileCopyTests {
     @Test("a destination that cannot be written fails naming it; a source that is a folder leaves nothing")
     func unwritableDestination() throws {
         try inFolder { folder in
-            try Data("png".utf8).write(to: URL(fileURLWithPath: folder + "/a.png"))
+            try put(Data("png".utf8), folder + "/a.png")
             let error = #expect(throws: ScriptFileError.self) {
                 try ScriptFiles.copyFile(folder + "/a.png", to: folder + "/no/such/folder/b.png")
             }

@@ -156,8 +156,8 @@ public enum ScriptFiles {
         try putInPlace(temporary, at: destination, writeError: 0)
     }
 
-    /// Where a file written whole at once (`writeText`, `StreamedTextFile`)
-    /// is written before it is whole.
+    /// Where a file written whole at once (`writeText`, `copyFile`,
+    /// `StreamedTextFile`) is written before it is whole.
     static func partialPath(of path: String) -> String { path + ".partial" }
 
     /// Renames the closed `partial` file to `path`, or, when its writing
