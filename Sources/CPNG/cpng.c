@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* What libpng's error callback leaves for the writer, and where it jumps. */
+/* Where the callbacks leave why the writing failed, for the caller. */
 struct failure {
     char *text;
     size_t size;
