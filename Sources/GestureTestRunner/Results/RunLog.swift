@@ -34,13 +34,6 @@ struct RunLog {
         story = keepsStory ? GestureStory() : nil
     }
 
-    /// The log of `records`, in the order written.
-    init(records: [ScriptRecord]) {
-        self.init()
-        for record in records { add(record) }
-        finish()
-    }
-
     mutating func add(_ record: ScriptRecord) {
         recordCount += 1
         story?.add(record)
