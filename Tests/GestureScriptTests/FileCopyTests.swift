@@ -25,6 +25,15 @@ struct FileCopyTests {
         try Data(contentsOf: URL(fileURLWithPath: path))
     }
 
+    /// Copies `source` to `destination`, expecting the copy to fail with a
+    /// file error; what the error says.
+    func copyFailure(_ source: String, to destination: String,
+                     sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+        #expect(throws: ScriptFileError.self, sourceLocation: sourceLocation) {
+            try ScriptFiles.copyFile(source, to: destination)
+        }?.description
+    }
+
     /// Bytes that differ from one chunk to the next: 200,000 of them span
     /// four reads of 64 KiB, the last one short.
     static let pattern = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 16) })
@@ -56,10 +65,8 @@ struct FileCopyTests {
     func unreadableSource() throws {
         try inFolder { folder in
             try put(Data("kept".utf8), folder + "/b.png")
-            let error = #expect(throws: ScriptFileError.self) {
-                try ScriptFiles.copyFile(folder + "/missing.png", to: folder + "/b.png")
-            }
-            #expect(error?.description == "cannot read \(folder)/missing.png: No such file or directory")
+            #expect(copyFailure(folder + "/missing.png", to: folder + "/b.png")
+                        == "cannot read \(folder)/missing.png: No such file or directory")
             #expect(try String(contentsOfFile: folder + "/b.png", encoding: .utf8) == "kept")
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["b.png"])
         }
@@ -69,11 +76,9 @@ struct FileCopyTests {
     func unwritableDestination() throws {
         try inFolder { folder in
             try put(Data("png".utf8), folder + "/a.png")
-            let error = #expect(throws: ScriptFileError.self) {
-                try ScriptFiles.copyFile(folder + "/a.png", to: folder + "/no/such/folder/b.png")
-            }
-            #expect(error?.description.hasPrefix("cannot write \(folder)/no/such/folder/b.png.partial:") == true)
-            #expect(throws: ScriptFileError.self) { try ScriptFiles.copyFile(folder, to: folder + "/c.png") }
+            #expect(copyFailure(folder + "/a.png", to: folder + "/no/such/folder/b.png")?
+                        .hasPrefix("cannot write \(folder)/no/such/folder/b.png.partial:") == true)
+            #expect(copyFailure(folder, to: folder + "/c.png") != nil)
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["a.png"])
         }
     }
