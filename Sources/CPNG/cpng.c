@@ -55,6 +55,11 @@ static int all_opaque(const uint32_t *pixels, int width, int height, size_t stri
     return 1;
 }
 
+/* zlib's level 3 instead of its default 6: a window's snapshot (large
+ * areas of one colour, rows unfiltered) compresses in half the time, for
+ * files about a quarter larger. Compressing is most of a snapshot's cost. */
+enum { DEFLATE_LEVEL = 3 };
+
 /* One colour channel out of premultiplied `c` under `alpha` (not 0),
  * rounded to nearest as cairo's writer rounds it. */
 static uint8_t unpremultiplied(uint32_t c, uint32_t alpha) {
@@ -115,6 +120,7 @@ static int encode(struct output *output, const uint32_t *pixels, int width, int 
                  with_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+    png_set_compression_level(png, DEFLATE_LEVEL);
     png_write_info(png, info);
     for (int y = 0; y < height; y++) {
         convert_row((const uint32_t *)((const uint8_t *)pixels + (size_t)y * stride), row, width, with_alpha);
