@@ -91,14 +91,22 @@ struct LiveRun {
         }
         log?.end(checks: liveReplay?.checks ?? 0, failed: liveReplay?.failures.count ?? 0,
                  completed: failure == nil && liveReplay.map(\.completed) ?? true)
-        if let failure { throw failure }
-        if let liveReplay, let replay {
+        // A recording or log with lines missing must not pass for whole.
+        recordFile?.close()
+        logFile?.close()
+        var unwritten = [recordFile?.failure, logFile?.failure].compactMap { $0 }
+        var outcome = failure
+        if outcome == nil, let liveReplay, let replay {
             for result in liveReplay.failures { printError(result.message) }
-            if let error = liveReplay.error { throw ExitError.runtime("\(error)") }
-            if !liveReplay.failures.isEmpty {
-                throw ExitError.runtime("\(liveReplay.failures.count) of \(liveReplay.checks) checks failed in \(replay.name)")
+            if let error = liveReplay.error {
+                outcome = .runtime("\(error)")
+            } else if !liveReplay.failures.isEmpty {
+                outcome = .runtime("\(liveReplay.failures.count) of \(liveReplay.checks) checks failed in \(replay.name)")
             }
         }
+        if outcome == nil, !unwritten.isEmpty { outcome = .runtime(unwritten.removeFirst()) }
+        for message in unwritten { printError("gesture-demo: \(message)") }
+        if let outcome { throw outcome }
     }
 }
 

@@ -332,4 +332,35 @@ struct RecordingEndToEndTests {
         #expect(outputs == ["Tapped (uikit)", "Shaken: image reset"], "the long shake is no shake: \(outputs)")
         try expectReplaysLikeTheSession(recorded, size: "800 600")
     }
+
+    @Test("a recording the disk refuses (/dev/full) is reported when it fails and at the end, with exit 1; the log stays whole")
+    func recordingOnAFullDisk() throws {
+        let session = try WestonSession(width: 800, height: 600)
+        defer { session.stop() }
+        try session.send("capabilities touch,keyboard")
+        let liveLog = AppLog(url: session.runtimeDirectory.appendingPathComponent("live.jsonl"))
+        let empty = try session.screenshot()
+        let app = try session.launchClient(executable: gestureDemoBinary(),
+                                           arguments: ["--page", "flatcube", "--record", "/dev/full",
+                                                       "--log", liveLog.url.path])
+        let shown = try session.waitFor(timeout: 10) { try !session.screenshot().difference(from: empty).isEmpty }
+        try #require(shown, "the app never showed: \(session.output(of: app))")
+        let red = KeyRepeatEndToEndTests.red
+        try session.send(["touch-down 0 \(red.x) \(red.y)", "touch-frame", "touch-up 0"])
+        #expect(session.waitFor { liveLog.hasLabel("singleCounter", "1") }, "live log: \(liveLog.lines)")
+        try session.send(["key \(Self.keyLeftCtrl) pressed", "key \(Self.keyQ) pressed",
+                          "key \(Self.keyQ) released", "key \(Self.keyLeftCtrl) released"])
+        let quit = session.waitFor(timeout: 5) { !app.isRunning }
+        try #require(quit, "the app did not quit: \(session.output(of: app))")
+        let output = session.output(of: app)
+        #expect(app.terminationReason == .exit && app.terminationStatus == 1, "\(output)")
+        // Once as it happens, in the app's log, and once as the run ends.
+        #expect(output.contains("cannot write recording /dev/full: No space left on device; the lines after this are lost"),
+                "\(output)")
+        let last = output.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last.hasPrefix("gesture-demo: cannot write recording /dev/full: No space left on device (")
+                    && last.hasSuffix(" lines lost)"), "\(output)")
+        // The log, on a disk with room, is whole: its end record is there.
+        #expect(liveLog.records.last?["type"] as? String == "end", "live log: \(liveLog.lines)")
+    }
 }

@@ -122,8 +122,8 @@ public enum ScriptFiles {
         let temporary = partialPath(of: path)
         let fd = try create(temporary)
         let code = write(text, to: fd)
-        close(fd)
-        try putInPlace(temporary, at: path, writeError: code)
+        let closing = closeAfterWriting(fd)
+        try putInPlace(temporary, at: path, writeError: code != 0 ? code : closing)
     }
 
     /// Copies the file at `source` to `destination` atomically (a temporary
@@ -139,13 +139,14 @@ public enum ScriptFiles {
             output = fd
             return fd
         }
+        let copy: Int32
         do throws(ScriptFileError) {
             try readChunks(source) { (chunk) throws(ScriptFileError) in
                 let fd = try opened()
                 let code = chunk.withUnsafeBytes { write($0, to: fd) }
                 if code != 0 { throw ScriptFileError(path: destination, action: "write", errno: code) }
             }
-            close(try opened())
+            copy = try opened()
         } catch {
             if let output {
                 close(output)
@@ -153,7 +154,7 @@ public enum ScriptFiles {
             }
             throw error
         }
-        try putInPlace(temporary, at: destination, writeError: 0)
+        try putInPlace(temporary, at: destination, writeError: closeAfterWriting(copy))
     }
 
     /// Where a file written whole at once (`writeText`, `copyFile`,
@@ -184,9 +185,20 @@ public enum ScriptFiles {
     /// and failures that name `path` itself.
     public static func writeInPlace(_ bytes: some Collection<UInt8>, to path: String) throws(ScriptFileError) {
         let fd = try create(path)
-        defer { close(fd) }
         let code = Array(bytes).withUnsafeBytes { write($0, to: fd) }
-        if code != 0 { throw ScriptFileError(path: path, action: "write", errno: code) }
+        let closing = closeAfterWriting(fd)
+        if code != 0 || closing != 0 { throw ScriptFileError(path: path, action: "write", errno: code != 0 ? code : closing) }
+    }
+
+    /// Closes a descriptor written to; returns 0, or the `errno` of a close
+    /// that failed: some file systems (NFS, FUSE, a full quota) only report
+    /// that written data could not be stored when the file closes. The
+    /// descriptor is gone either way; an interrupted close counts as done,
+    /// as Linux releases the descriptor before it can be interrupted.
+    public static func closeAfterWriting(_ fd: Int32) -> Int32 {
+        guard close(fd) != 0 else { return 0 }
+        let code = errno
+        return code == EINTR ? 0 : code
     }
 
     /// Writes all of `text` to the descriptor at once, unbuffered; returns

@@ -51,9 +51,9 @@ public final class StreamedTextFile {
     public func finish() throws(ScriptFileError) {
         guard fd >= 0 else { return }
         flush()
-        close(fd)
+        let closing = ScriptFiles.closeAfterWriting(fd)
         fd = -1
-        try ScriptFiles.putInPlace(temporary, at: path, writeError: writeError)
+        try ScriptFiles.putInPlace(temporary, at: path, writeError: writeError != 0 ? writeError : closing)
     }
 
     private func flush() {
