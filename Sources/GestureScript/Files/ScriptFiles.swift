@@ -187,7 +187,8 @@ public enum ScriptFiles {
         let fd = try create(path)
         let code = Array(bytes).withUnsafeBytes { write($0, to: fd) }
         let closing = closeAfterWriting(fd)
-        if code != 0 || closing != 0 { throw ScriptFileError(path: path, action: "write", errno: code != 0 ? code : closing) }
+        let failed = code != 0 ? code : closing
+        if failed != 0 { throw ScriptFileError(path: path, action: "write", errno: failed) }
     }
 
     /// Closes a descriptor written to; returns 0, or the `errno` of a close
