@@ -16,7 +16,8 @@ final class LineFile {
     private let path: String
     private let what: String
     /// The first write that failed, and how many lines were lost since
-    /// (that one included); nil while none has.
+    /// (that one included; 0 when the close failed, after every line was
+    /// handed over); nil while none has.
     private var firstError: (code: Int32, lostLines: Int)?
     /// Set once the file is closed (`close()`).
     private var isClosed = false
@@ -71,7 +72,10 @@ final class LineFile {
     var failure: String? {
         guard let firstError else { return nil }
         let reason = String(cString: strerror(firstError.code))
-        let lost = firstError.lostLines == 1 ? "1 line" : "\(firstError.lostLines) lines"
-        return "cannot write \(what) \(path): \(reason) (\(lost) lost)"
+        switch firstError.lostLines {
+        case 0: return "cannot write \(what) \(path): \(reason) (as it closed: its end may be missing)"
+        case 1: return "cannot write \(what) \(path): \(reason) (1 line lost)"
+        case let lost: return "cannot write \(what) \(path): \(reason) (\(lost) lines lost)"
+        }
     }
 }
