@@ -122,8 +122,7 @@ public enum ScriptFiles {
         let temporary = partialPath(of: path)
         let fd = try create(temporary)
         let code = write(text, to: fd)
-        let closing = closeAfterWriting(fd)
-        try putInPlace(temporary, at: path, writeError: code != 0 ? code : closing)
+        try putInPlace(temporary, at: path, writeError: closeAfterWriting(fd, writeError: code))
     }
 
     /// Copies the file at `source` to `destination` atomically (a temporary
@@ -186,19 +185,20 @@ public enum ScriptFiles {
     public static func writeInPlace(_ bytes: some Collection<UInt8>, to path: String) throws(ScriptFileError) {
         let fd = try create(path)
         let code = Array(bytes).withUnsafeBytes { write($0, to: fd) }
-        let closing = closeAfterWriting(fd)
-        let failed = code != 0 ? code : closing
+        let failed = closeAfterWriting(fd, writeError: code)
         if failed != 0 { throw ScriptFileError(path: path, action: "write", errno: failed) }
     }
 
-    /// Closes a descriptor written to; returns 0, or the `errno` of a close
-    /// that failed: some file systems (NFS, FUSE, a full quota) only report
-    /// that written data could not be stored when the file closes. The
-    /// descriptor is gone either way; an interrupted close counts as done,
-    /// as Linux releases the descriptor before it can be interrupted.
-    public static func closeAfterWriting(_ fd: Int32) -> Int32 {
-        guard close(fd) != 0 else { return 0 }
-        let code = errno
+    /// Closes a descriptor written to; returns the first failure: the
+    /// writes' (`writeError`, an `errno`, 0 when they succeeded), else the
+    /// close's, else 0. Some file systems (NFS, FUSE, a full quota) only
+    /// report that written data could not be stored when the file closes.
+    /// The descriptor is gone either way; an interrupted close counts as
+    /// done, as Linux releases the descriptor before it can be interrupted.
+    public static func closeAfterWriting(_ fd: Int32, writeError: Int32 = 0) -> Int32 {
+        let closed = close(fd) == 0
+        let code = closed ? 0 : errno
+        if writeError != 0 { return writeError }
         return code == EINTR ? 0 : code
     }
 

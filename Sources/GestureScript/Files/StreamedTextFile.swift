@@ -51,9 +51,9 @@ public final class StreamedTextFile {
     public func finish() throws(ScriptFileError) {
         guard fd >= 0 else { return }
         flush()
-        let closing = ScriptFiles.closeAfterWriting(fd)
+        let failed = ScriptFiles.closeAfterWriting(fd, writeError: writeError)
         fd = -1
-        try ScriptFiles.putInPlace(temporary, at: path, writeError: writeError != 0 ? writeError : closing)
+        try ScriptFiles.putInPlace(temporary, at: path, writeError: failed)
     }
 
     private func flush() {
