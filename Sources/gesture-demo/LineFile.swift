@@ -55,7 +55,11 @@ final class LineFile {
         let code = ScriptFiles.write(line + "\n", to: fd)
         guard code != 0 else { return }
         firstError = (code, 1)
-        appLog.error("cannot write \(what) \(path): \(String(cString: strerror(code))); the lines after this are lost")
+        appLog.error("\(cannotWrite(code)); the lines after this are lost")
+    }
+
+    private func cannotWrite(_ code: Int32) -> String {
+        "cannot write \(what) \(path): \(String(cString: strerror(code)))"
     }
 
     /// Closes the file (standard output stays open); a close that fails
@@ -71,11 +75,11 @@ final class LineFile {
     /// Why the file is not whole, or nil when every line was written.
     var failure: String? {
         guard let firstError else { return nil }
-        let reason = String(cString: strerror(firstError.code))
-        switch firstError.lostLines {
-        case 0: return "cannot write \(what) \(path): \(reason) (as it closed: its end may be missing)"
-        case 1: return "cannot write \(what) \(path): \(reason) (1 line lost)"
-        case let lost: return "cannot write \(what) \(path): \(reason) (\(lost) lines lost)"
+        let lost = switch firstError.lostLines {
+        case 0: "as it closed: its end may be missing"
+        case 1: "1 line lost"
+        case let count: "\(count) lines lost"
         }
+        return "\(cannotWrite(firstError.code)) (\(lost))"
     }
 }
