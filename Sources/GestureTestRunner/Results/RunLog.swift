@@ -15,7 +15,7 @@ struct RunLog {
     }
 
     /// Nil when not kept (`keepsStory`), or once the report has drawn it
-    /// (`forgetStory()`): `story(readFrom:)` tells it again.
+    /// (`forgetStory()`): `story(readingAgainFrom:limit:)` tells it again.
     private(set) var story: GestureStory?
     private(set) var snapshots: [Snapshot] = []
     /// The failed checks' `assert` records, in order.
