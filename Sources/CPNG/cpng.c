@@ -55,9 +55,8 @@ static int all_opaque(const uint32_t *pixels, int width, int height, size_t stri
     return 1;
 }
 
-/* zlib's level 3 instead of its default 6: a window's snapshot (large
- * areas of one colour, rows unfiltered) compresses in half the time, for
- * files about a quarter larger. Compressing is most of a snapshot's cost. */
+/* zlib's level 3 instead of its default 6 (CPNG.h says why): compressing
+ * is most of a snapshot's cost. */
 enum { DEFLATE_LEVEL = 3 };
 
 /* One colour channel out of premultiplied `c` under `alpha` (not 0),

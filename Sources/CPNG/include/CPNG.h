@@ -16,7 +16,8 @@
  * gives the same pixels. Rows are stored unfiltered: the pictures a
  * window draws (flat fills, text, antialiased edges) compress about as
  * well that way, and choosing a filter for each row cost libpng more than
- * compressing did.
+ * compressing did. They are compressed at zlib's level 3, which takes half
+ * the time of its default for files about a quarter larger.
  *
  * Returns 0, setting `*stored_alpha` to 1 for RGBA and 0 for RGB (an RGB
  * file reads back to exactly these pixels; unpremultiplied colours may
