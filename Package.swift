@@ -105,7 +105,8 @@ let package = Package(
         // TestSupport's own tests (its time limit).
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
         .testTarget(name: "GestureKitTests", dependencies: ["GestureKit"]),
-        .testTarget(name: "GestureRenderTests", dependencies: ["GestureRender", "GestureKit", "DemoApp", "CCairo"]),
+        .testTarget(name: "GestureRenderTests",
+                    dependencies: ["GestureRender", "GestureKit", "DemoApp", "CCairo", "TestSupport"]),
         .testTarget(name: "GestureWaylandTests", dependencies: ["GestureWayland", "GestureKit", "GestureRender"]),
         .testTarget(name: "DemoAppTests", dependencies: ["DemoApp", "GestureKit", "GestureScript"]),
         .testTarget(name: "GestureScriptTests",

@@ -3,6 +3,7 @@ import DemoApp
 import Foundation
 import GestureKit
 import GestureRender
+import TestSupport
 import Testing
 
 /// PNG files as the renderer writes them (snapshots, goldens, diffs): read
@@ -11,14 +12,6 @@ import Testing
 /// naming it, with nothing left behind.
 @Suite("PNG files")
 struct PNGFileTests {
-    /// Runs `body` with a new empty folder, removed afterwards.
-    func inFolder(_ body: (String) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("png-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try body(folder)
-    }
-
     /// The PNG colour type in a file's header: 2 for RGB, 6 for RGBA.
     func colourType(_ path: String) throws -> UInt8 {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -39,7 +32,7 @@ struct PNGFileTests {
 
     @Test("a rendered page is stored as RGB and reads back with every pixel as drawn")
     func opaquePage() throws {
-        try inFolder { folder in
+        try inTemporaryDirectory("png") { folder in
             let window = DemoApp.makeWindow(timeSource: VirtualTimeSource(), page: .gestures)
             let image = RenderedImage(window: window)
             #expect(try image.writePNG(to: folder + "/page.png"), "stored exactly")
@@ -61,7 +54,7 @@ struct PNGFileTests {
 
     @Test("translucent pixels, every alpha level, read back as from cairo's own writer")
     func translucentLikeCairo() throws {
-        try inFolder { folder in
+        try inTemporaryDirectory("png") { folder in
             // Each column an alpha level, each row a colour under it
             // (premultiplied: no channel above the alpha).
             let width = 256, rows = 8
@@ -99,7 +92,7 @@ struct PNGFileTests {
 
     @Test("a file that cannot be written fails naming it, and leaves nothing behind")
     func unwritable() throws {
-        try inFolder { folder in
+        try inTemporaryDirectory("png") { folder in
             let image = RenderedImage(width: 4, height: 4)
             let missing = folder + "/no/such/folder/x.png"
             let error = #expect(throws: RenderError.self) { try image.writePNG(to: missing) }

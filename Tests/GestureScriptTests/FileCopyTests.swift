@@ -8,13 +8,6 @@ import Testing
 /// all.
 @Suite("File copy")
 struct FileCopyTests {
-    /// Runs `body` with a new empty folder, removed afterwards.
-    func inFolder(_ body: (String) throws -> Void) throws {
-        let folder = try temporaryDirectory("copy")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try body(folder.path)
-    }
-
     /// Writes `bytes` to `path`, a fixture of a test.
     func put(_ bytes: Data, _ path: String) throws {
         try bytes.write(to: URL(fileURLWithPath: path))
@@ -40,7 +33,7 @@ struct FileCopyTests {
 
     @Test("the copy has every byte, across chunks, and no temporary file is left")
     func copiesAcrossChunks() throws {
-        try inFolder { folder in
+        try inTemporaryDirectory("copy") { folder in
             try put(Self.pattern, folder + "/a.png")
             try ScriptFiles.copyFile(folder + "/a.png", to: folder + "/b.png")
             #expect(try contents(folder + "/b.png") == Self.pattern)
@@ -50,7 +43,7 @@ struct FileCopyTests {
 
     @Test("a longer file at the destination is replaced whole; an empty source gives an empty copy")
     func replaces() throws {
-        try inFolder { folder in
+        try inTemporaryDirectory("copy") { folder in
             try put(Self.pattern, folder + "/b.png")
             try put(Data("short".utf8), folder + "/a.png")
             try ScriptFiles.copyFile(folder + "/a.png", to: folder + "/b.png")
@@ -63,7 +56,7 @@ struct FileCopyTests {
 
     @Test("a source that cannot be read fails naming it, and the destination stays as it was")
     func unreadableSource() throws {
-        try inFolder { folder in
+        try inTemporaryDirectory("copy") { folder in
             try put(Data("kept".utf8), folder + "/b.png")
             #expect(copyFailure(folder + "/missing.png", to: folder + "/b.png")
                         == "cannot read \(folder)/missing.png: No such file or directory")
@@ -74,7 +67,7 @@ struct FileCopyTests {
 
     @Test("a destination that cannot be written fails naming it; a source that is a folder leaves nothing")
     func unwritableDestination() throws {
-        try inFolder { folder in
+        try inTemporaryDirectory("copy") { folder in
             try put(Data("png".utf8), folder + "/a.png")
             #expect(copyFailure(folder + "/a.png", to: folder + "/no/such/folder/b.png")?
                         .hasPrefix("cannot write \(folder)/no/such/folder/b.png.partial:") == true)

@@ -10,9 +10,7 @@ struct StreamedTextFileTests {
     /// Runs `body` with the path of `name` in a new empty folder, removed
     /// afterwards.
     func inFolder(_ name: String, _ body: (String) throws -> Void) throws {
-        let folder = try temporaryDirectory("streamed")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try body(folder.appendingPathComponent(name).path)
+        try inTemporaryDirectory("streamed") { folder in try body(folder + "/" + name) }
     }
 
     @Test("lines go to PATH.partial as they come, past the buffer, and the whole text is at PATH after finish")

@@ -75,6 +75,14 @@ public func temporaryDirectory(_ purpose: String) throws -> URL {
     return url
 }
 
+/// Runs `body` with the path of a new empty folder (`temporaryDirectory`),
+/// removed with what is in it once `body` returns or throws.
+public func inTemporaryDirectory<T>(_ purpose: String, _ body: (String) throws -> T) throws -> T {
+    let folder = try temporaryDirectory(purpose)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    return try body(folder.path)
+}
+
 /// The `gesture-demo` this test run built: `GESTURE_E2E_APP` when set,
 /// else the one beside the test bundle (whatever the scratch path), else
 /// the package's `.build/debug`.
