@@ -1,7 +1,10 @@
 /// When the frame in flight will reach the screen, forecast from the
-/// frames before it: how long each took from its frame callback (which
-/// compositors send as they start a repaint) to its presentation; and
-/// whether it is worth waiting for at all.
+/// frames before it, two ways: from its frame callback (which compositors
+/// send as they start a repaint), by how long the frames before it took
+/// from theirs to their presentation; and, before its callback came, from
+/// the previous frame's presentation, by the compositor's rhythm (how far
+/// apart frames drawn one after the other were presented). And whether it
+/// is worth waiting for at all.
 ///
 /// The forecast is the shortest of the recent delays, so it errs early
 /// rather than late: a loop that sleeps until then and finds the frame not
@@ -23,6 +26,10 @@ struct PresentationForecast {
 
     /// The recent delays, oldest first.
     private var delays: [Double] = []
+    /// The recent intervals between presentations of consecutive frames,
+    /// oldest first, and the newest presentation.
+    private var intervals: [Double] = []
+    private var lastPresented: (frame: Int, at: Double)?
     private var timeoutsInARow = 0
 
     /// Whether a new frame should wait for the previous one's
@@ -50,6 +57,33 @@ struct PresentationForecast {
         guard delay > 0, delay <= longest else { return }
         if delays.count == Self.window { delays.removeFirst() }
         delays.append(delay)
+    }
+
+    /// Notes that frame `frame` (frames are numbered as committed) was
+    /// presented at `presented`; after frame `frame - 1`, the interval
+    /// between the two counts toward the rhythm unless it is not inside
+    /// (0, `longest`].
+    mutating func record(frame: Int, presented: Double, longest: Double) {
+        if let last = lastPresented, last.frame == frame - 1 {
+            let interval = presented - last.at
+            if interval > 0, interval <= longest {
+                if intervals.count == Self.window { intervals.removeFirst() }
+                intervals.append(interval)
+            }
+        }
+        lastPresented = (frame, presented)
+    }
+
+    /// When frame `frame`, committed after frame `frame - 1` was presented
+    /// and before its own callback came, should be presented: one interval
+    /// (the shortest recent one) after that presentation. Nil until enough
+    /// frames were seen, or when the frame before was not presented (it
+    /// was discarded, or the window drew nothing for a while: a compositor
+    /// whose output went idle keeps no rhythm to go by).
+    func presentation(ofFrame frame: Int) -> Double? {
+        guard intervals.count >= Self.samplesNeeded, let last = lastPresented, last.frame == frame - 1,
+              let shortest = intervals.min() else { return nil }
+        return last.at + shortest
     }
 
     /// When a frame whose callback came at `callback` should be presented,

@@ -24,11 +24,15 @@ import GestureRender
 /// refresh, each as fresh as it can be. An idle window commits nothing and
 /// requests no callbacks.
 ///
-/// Between a frame's callback and its presentation, nothing that arrives
-/// can be shown before the presentation, so the compositor's events may
-/// wait until it is due (`eventsMayWaitUntil`) and are then read together:
-/// one wake-up for a refresh's worth of touch events (UIKit, too, hands an
-/// app its touches once per display frame).
+/// Between a frame's commit and its presentation, nothing that arrives can
+/// be shown before the presentation, so the compositor's events (input,
+/// the frame's callback, buffer releases) may wait until it is due
+/// (`eventsMayWaitUntil`) and are then read together: one wake-up for a
+/// refresh's worth of touch events (UIKit, too, hands an app its touches
+/// once per display frame). Before the callback, the presentation is
+/// forecast from the compositor's rhythm, and only for a frame drawn
+/// right after the previous one was presented; after it, from the
+/// callback.
 ///
 /// Sizes: `configure(size:)` and the toolkit speak logical pixels; buffers,
 /// their damage and the pool speak buffer pixels (`SurfaceScale`).
@@ -258,15 +262,24 @@ final class Presenter {
         }
     }
 
-    /// Until when the compositor's events may wait unread: while the frame
-    /// in flight had its callback and its presentation is not yet due.
+    /// Until when the compositor's events may wait unread: while a frame is
+    /// in flight and its presentation is not yet due.
     var eventsMayWaitUntil: Double? {
-        guard case let .awaitingPresentation(callbackAt) = phase else { return nil }
-        return forecast.presentation(afterCallbackAt: callbackAt)
+        switch phase {
+        case .awaitingFrame:
+            return forecast.isWorthWaitingFor ? forecast.presentation(ofFrame: frameNumber) : nil
+        case let .awaitingPresentation(callbackAt):
+            return forecast.presentation(afterCallbackAt: callbackAt)
+        case .unconfigured, .ready:
+            return nil
+        }
     }
 
     private func framePresented(_ number: Int, at presentedAt: Double?) {
-        if presentedAt != nil { forecast.recordPresentation() }
+        if let presentedAt {
+            forecast.recordPresentation()
+            forecast.record(frame: number, presented: presentedAt, longest: Self.presentationWaitLimit)
+        }
         presentedFrameNumber = max(presentedFrameNumber, number)
         guard case let .awaitingPresentation(callbackAt) = phase, presentedFrameNumber == frameNumber else { return }
         if let presentedAt, number == frameNumber {
