@@ -86,7 +86,10 @@ final class GlyphTable {
     /// Draws `text` on one line from `x` along `baseline` with the font
     /// selected in `cr` (`select(in:)`), exactly as `cairo_show_text`
     /// would: from the pen position cairo keeps (in device space, to a
-    /// 256th of a pixel), one glyph after the other.
+    /// 256th of a pixel), one glyph after the other. Only the glyphs that
+    /// may reach cairo's clip are handed to cairo: a label repainting the
+    /// few characters that changed has cairo look up and place those,
+    /// not the whole line (the pixels are the same).
     func show(_ text: String, x: Double, baseline: Double, in cr: OpaquePointer) {
         let count = text.unicodeScalars.count
         guard count > 0 else { return }
@@ -94,16 +97,23 @@ final class GlyphTable {
         cairo_move_to(cr, x, baseline)
         cairo_get_current_point(cr, &start.x, &start.y)
         cairo_new_path(cr)
+        // The clip's extent along the line, widened by an em on each side
+        // for glyphs whose ink reaches past their advance.
+        var clip = (x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0)
+        cairo_clip_extents(cr, &clip.x0, &clip.y0, &clip.x1, &clip.y1)
+        let from = clip.x0 - font.size, to = clip.x1 + font.size
         withUnsafeTemporaryAllocation(of: cairo_glyph_t.self, capacity: count) { glyphs in
             var pen = start.x
             var placed = 0
             for scalar in text.unicodeScalars {
                 let glyph = glyph(for: scalar)
-                glyphs[placed] = cairo_glyph_t(index: glyph.index, x: pen, y: start.y)
+                if pen + glyph.advance >= from && pen <= to {
+                    glyphs[placed] = cairo_glyph_t(index: glyph.index, x: pen, y: start.y)
+                    placed += 1
+                }
                 pen += glyph.advance
-                placed += 1
             }
-            cairo_show_glyphs(cr, glyphs.baseAddress, Int32(placed))
+            if placed > 0 { cairo_show_glyphs(cr, glyphs.baseAddress, Int32(placed)) }
         }
     }
 

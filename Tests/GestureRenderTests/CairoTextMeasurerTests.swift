@@ -94,6 +94,37 @@ struct CairoTextMeasurerTests {
         #expect(measurer.width(of: "", font: Font(size: 13)) == 0)
     }
 
+    @Test("a label repainted in narrow strips, cutting through its glyphs, gives the pixels of a whole repaint")
+    func stripsAsWhole() {
+        // Square, as PartialRepaint draws; lines of large text, the glyphs
+        // several strips wide, one of them turned.
+        let size = 240
+        let window = Window(size: Size(width: Double(size), height: Double(size)), timeSource: VirtualTimeSource())
+        window.backgroundColor = .white
+        for (i, text) in ["WAVE jig", "Ünïcödé ½", "iiWWii"].enumerated() {
+            let label = Label(text: text, frame: Rect(x: 5, y: 10 + 75 * Double(i), width: 230, height: 60))
+            label.font = Font(size: 36, bold: i == 1)
+            label.textColor = .black
+            label.alignment = [.left, .center, .right][i]
+            if i == 2 { label.transform = AffineTransform(rotationAngle: 0.3) }
+            window.addSubview(label)
+        }
+        window.layoutIfNeeded()
+        let whole = PartialRepaint.render(window, size: size, clip: nil)
+        var strips = Region()
+        var differing = 0
+        for x in stride(from: 3, to: size, by: 29) {
+            let strip = Region(Rect(x: Double(x), y: 0, width: 4, height: Double(size)))
+            strips.formUnion(Rect(x: Double(x), y: 0, width: 4, height: Double(size)))
+            let partial = PartialRepaint.render(window, size: size, clip: strip, over: 0xff00_00ff)
+            differing += PartialRepaint.differing(partial, whole, size: size, within: strip)
+        }
+        #expect(differing == 0)
+        // The strips do cross ink: the text is there to compare.
+        #expect(whole.indices.contains { whole[$0] != 0xffff_ffff && strips.contains(
+            Point(x: Double($0 % size) + 0.5, y: Double($0 / size) + 0.5)) })
+    }
+
     @Test("a label's text is drawn pixel for pixel as cairo_show_text sets it, at scale 1, 1.5 and 2",
           arguments: [1.0, 1.5, 2.0])
     func drawnAsCairoSetsIt(scale: Double) throws {
