@@ -158,9 +158,11 @@ public final class Renderer {
         let toWindow = view.transformToSuperview.concatenating(parent)
         // A view draws within its bounds (damage is worked out from them):
         // outside the repainted area it draws nothing, and neither do its
-        // subviews if it clips them.
+        // subviews if it clips them; with none, it is not entered at all
+        // (a page's labels and buttons away from the damage would each
+        // cost a save, two moves and a restore of cairo's state).
         let visible = cull.isVisible(view.bounds, toWindow: toWindow)
-        if !visible && view.clipsToBounds { return }
+        if !visible && (view.clipsToBounds || view.subviews.isEmpty) { return }
         let cr = canvas.cr
         cairo_save(cr)
         defer { cairo_restore(cr) }
