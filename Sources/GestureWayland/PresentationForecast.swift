@@ -79,7 +79,10 @@ struct PresentationForecast {
     /// (the shortest recent one) after that presentation. Nil until enough
     /// frames were seen, or when the frame before was not presented (it
     /// was discarded, or the window drew nothing for a while: a compositor
-    /// whose output went idle keeps no rhythm to go by).
+    /// whose output went idle keeps no rhythm to go by). It errs early
+    /// unless the compositor quickens (a faster mode): the first frame
+    /// after is then read late by the difference, and the next forecast
+    /// knows the new interval.
     func presentation(ofFrame frame: Int) -> Double? {
         guard intervals.count >= Self.samplesNeeded, let last = lastPresented, last.frame == frame - 1,
               let shortest = intervals.min() else { return nil }
