@@ -11,9 +11,10 @@
 #   in-process  the toolkit alone (Benchmarks/): touch events per second and
 #               heap allocations per event through the Gestures page, the
 #               same moves paced as live (one frame every 8 ms), those
-#               frames drawn at 1024x768 as live, a full 1920x1080 frame, a
-#               label's new text, a label's numbers changing; figures per
-#               event
+#               frames drawn at 1024x768 as live, the live benchmark's
+#               pinch drawn every 25 ms as weston paces it, a full
+#               1920x1080 frame, a label's new text, a label's numbers
+#               changing; figures per event
 #   scenarios   how long each scripted scenario takes to play headless
 #   all         the three, in this order (the default)
 #

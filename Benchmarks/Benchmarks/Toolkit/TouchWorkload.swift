@@ -20,6 +20,11 @@ struct TouchWorkload {
         /// Two fingers that went down once, pinching and turning out and
         /// back for ever: a gesture under way, moves only.
         case pinchMovesOnly
+        /// The live benchmark's pinch (tools/bench/workload.py), out and
+        /// back for ever: around the pinch area's centre, each finger from
+        /// 60 to 120 px away while turning 60 degrees, so the picture ends
+        /// twice its size and fills its frame.
+        case livePinchMovesOnly
     }
 
     enum Operation {
@@ -64,6 +69,13 @@ struct TouchWorkload {
             let c = Self.center(of: "image", in: window)
             for op in Self.pinchDown(around: c) { Self.perform(op, window: window, clock: clock) }
             operations = Self.pinchMoves(around: c, from: 0, to: 1) + Self.pinchMoves(around: c, from: 1, to: 0)
+        case .livePinchMovesOnly:
+            let c = Self.center(of: "pinchArea", in: window)
+            for op in Self.pinchDown(around: c, fingers: Self.liveFingers) {
+                Self.perform(op, window: window, clock: clock)
+            }
+            operations = Self.pinchMoves(around: c, from: 0, to: 1, fingers: Self.liveFingers)
+                + Self.pinchMoves(around: c, from: 1, to: 0, fingers: Self.liveFingers)
         }
         eventsPerCycle = operations.filter(\.isTouchEvent).count
     }
@@ -112,16 +124,26 @@ struct TouchWorkload {
         return (c - d, c + d)
     }
 
-    private static func pinchDown(around c: Point) -> [Operation] {
-        let (a, b) = fingers(around: c, at: 0)
+    /// The live benchmark's two fingers, `k` of the way (0...1) from 60 px
+    /// either side of `c` to 120 px while turning 60 degrees.
+    private static func liveFingers(around c: Point, at k: Double) -> (Point, Point) {
+        let radius = 60 + 60 * k, angle = Double.pi / 3 * k
+        let d = Point(x: cos(angle) * radius, y: sin(angle) * radius)
+        return (c + d, c - d)
+    }
+
+    private static func pinchDown(around c: Point,
+                                  fingers: (Point, Double) -> (Point, Point) = fingers) -> [Operation] {
+        let (a, b) = fingers(c, 0)
         return [.down(0, a), .down(1, b)] + frameEnd
     }
 
     /// 200 frames moving both fingers from `k0` to `k1` of the way.
-    private static func pinchMoves(around c: Point, from k0: Double, to k1: Double) -> [Operation] {
+    private static func pinchMoves(around c: Point, from k0: Double, to k1: Double,
+                                   fingers: (Point, Double) -> (Point, Point) = fingers) -> [Operation] {
         var ops: [Operation] = []
         for i in 1...200 {
-            let (a, b) = fingers(around: c, at: k0 + (k1 - k0) * Double(i) / 200)
+            let (a, b) = fingers(c, k0 + (k1 - k0) * Double(i) / 200)
             ops += [.move(0, a), .move(1, b)] + frameEnd
         }
         return ops
