@@ -24,8 +24,7 @@ let benchmarks: @Sendable () -> Void = {
               configuration: .init(metrics: [.throughput, .wallClock, .mallocCountTotal],
                                    scalingFactor: .kilo)) { benchmark in
         var workload = TouchWorkload()
-        // Warm up: one whole cycle, so lazily made state already exists.
-        for _ in 0..<workload.eventsPerCycle { workload.step() }
+        workload.playCycle()
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations { workload.step() }
         benchmark.stopMeasurement()
@@ -38,7 +37,7 @@ let benchmarks: @Sendable () -> Void = {
               configuration: .init(metrics: [.throughput, .wallClock, .mallocCountTotal],
                                    scalingFactor: .kilo)) { benchmark in
         var workload = TouchWorkload(.pinchMovesOnly)
-        for _ in 0..<workload.eventsPerCycle { workload.step() }
+        workload.playCycle()
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations { workload.step() }
         benchmark.stopMeasurement()
@@ -54,7 +53,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("Pinch-and-rotate moves, one frame every 8 ms",
               configuration: .init(metrics: [afterPause], maxDuration: .seconds(4), maxIterations: 10)) { benchmark in
         var workload = TouchWorkload(.pinchMovesOnly)
-        for _ in 0..<workload.eventsPerCycle { workload.step() }
+        workload.playCycle()
         pacedFrames {
             benchmark.measurement(afterPause, microseconds { workload.step(); workload.step() })
         }
@@ -71,11 +70,8 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("Pinch-and-rotate frames drawn at 1024x768, one every 8 ms",
               configuration: .init(metrics: [frameAfterPause, frameBackToBack, frameDamage],
                                    maxDuration: .seconds(4), maxIterations: 10)) { benchmark in
-        let renderer = Renderer()
-        var workload = TouchWorkload(.pinchMovesOnly, textMeasurer: renderer.textMeasurer)
-        let frame = FrameTarget(window: workload.window, renderer: renderer)
-        for _ in 0..<workload.eventsPerCycle { workload.step() }
-        frame.draw()
+        let (played, frame) = drawnPinch(.pinchMovesOnly)
+        var workload = played
         var damaged = 0
         func timedFrame() -> Int { microseconds { workload.step(); workload.step(); damaged = frame.draw() } }
         pacedFrames {
@@ -98,11 +94,8 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("The live pinch's frames drawn at 1024x768, one every 25 ms",
               configuration: .init(metrics: [liveFrame, frameDamage],
                                    maxDuration: .seconds(4), maxIterations: 10)) { benchmark in
-        let renderer = Renderer()
-        var workload = TouchWorkload(.livePinchMovesOnly, textMeasurer: renderer.textMeasurer)
-        let frame = FrameTarget(window: workload.window, renderer: renderer)
-        for _ in 0..<workload.eventsPerCycle { workload.step() }
-        frame.draw()
+        let (played, frame) = drawnPinch(.livePinchMovesOnly)
+        var workload = played
         var damaged = 0
         for _ in 0..<40 {
             usleep(22_000)
@@ -164,6 +157,17 @@ func pacedFrames(_ frame: () -> Void) {
         usleep(8_000)
         frame()
     }
+}
+
+/// The Gestures page with `cycle` played once and drawn (the fingers
+/// down, lazily made state made): where the frame benchmarks start.
+func drawnPinch(_ cycle: TouchWorkload.Cycle) -> (workload: TouchWorkload, frame: FrameTarget) {
+    let renderer = Renderer()
+    var workload = TouchWorkload(cycle, textMeasurer: renderer.textMeasurer)
+    let frame = FrameTarget(window: workload.window, renderer: renderer)
+    workload.playCycle()
+    frame.draw()
+    return (workload, frame)
 }
 
 /// The time `work` takes, in microseconds.

@@ -80,6 +80,12 @@ struct TouchWorkload {
         eventsPerCycle = operations.filter(\.isTouchEvent).count
     }
 
+    /// Performs one whole cycle: a warm-up, so that lazily made state
+    /// already exists when timing starts.
+    mutating func playCycle() {
+        for _ in 0..<eventsPerCycle { step() }
+    }
+
     /// Performs the next touch event and any frame or wait right after it.
     mutating func step() {
         var performedEvent = false
