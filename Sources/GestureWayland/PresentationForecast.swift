@@ -53,10 +53,7 @@ struct PresentationForecast {
     /// not inside (0, `longest`] is a clock mismatch or a stall, not the
     /// compositor's rhythm, and is ignored.
     mutating func record(callback: Double, presented: Double, longest: Double) {
-        let delay = presented - callback
-        guard delay > 0, delay <= longest else { return }
-        if delays.count == Self.window { delays.removeFirst() }
-        delays.append(delay)
+        Self.keep(presented - callback, in: &delays, longest: longest)
     }
 
     /// Notes that frame `frame` (frames are numbered as committed) was
@@ -65,13 +62,17 @@ struct PresentationForecast {
     /// (0, `longest`].
     mutating func record(frame: Int, presented: Double, longest: Double) {
         if let last = lastPresented, last.frame == frame - 1 {
-            let interval = presented - last.at
-            if interval > 0, interval <= longest {
-                if intervals.count == Self.window { intervals.removeFirst() }
-                intervals.append(interval)
-            }
+            Self.keep(presented - last.at, in: &intervals, longest: longest)
         }
         lastPresented = (frame, presented)
+    }
+
+    /// Adds `span` to the `window` most recent in `recent` when it lies
+    /// in (0, `longest`].
+    private static func keep(_ span: Double, in recent: inout [Double], longest: Double) {
+        guard span > 0, span <= longest else { return }
+        if recent.count == window { recent.removeFirst() }
+        recent.append(span)
     }
 
     /// When frame `frame`, committed after frame `frame - 1` was presented

@@ -267,7 +267,9 @@ final class Presenter {
     var eventsMayWaitUntil: Double? {
         switch phase {
         case .awaitingFrame:
-            return forecast.isWorthWaitingFor ? forecast.presentation(ofFrame: frameNumber) : nil
+            // Only after the frame before was presented: a compositor that
+            // stopped answering has no forecast.
+            return forecast.presentation(ofFrame: frameNumber)
         case let .awaitingPresentation(callbackAt):
             return forecast.presentation(afterCallbackAt: callbackAt)
         case .unconfigured, .ready:
