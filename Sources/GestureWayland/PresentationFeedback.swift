@@ -16,9 +16,13 @@ final class Presentation {
     /// until then the clock is unknown.
     private(set) var clockID: clockid_t?
     private let clocks: ClockConversion
-    /// Feedback requested and not yet answered. Owned here because
-    /// libwayland only keeps an unretained pointer to each.
-    private var pending: [ObjectIdentifier: PresentationFeedback] = [:]
+    /// Feedback requested and not yet answered, oldest first. Owned here
+    /// because libwayland only keeps an unretained pointer to each.
+    /// A compositor answers each frame within a refresh or two, but one may
+    /// never answer (sway's headless output): past `pendingLimit` frames
+    /// waiting, the oldest is given up as unknown.
+    private var pending = Outstanding<PresentationFeedback>(limit: pendingLimit)
+    static let pendingLimit = 16
 
     /// Adopts a bound `wp_presentation` proxy.
     init(proxy: OpaquePointer, connection: WaylandConnection, clocks: ClockConversion = ClockConversion()) {
@@ -30,21 +34,23 @@ final class Presentation {
 
     deinit {
         // Destroying the proxies drops their events; nobody waits for them.
-        pending.removeAll()
+        pending = Outstanding(limit: Self.pendingLimit)
         wp_presentation_destroy(proxy)
     }
 
     /// Asks when the content of `surface`'s next commit is presented: call
     /// just before that commit. `completion` receives the presentation time
     /// (`CLOCK_MONOTONIC` seconds), or nil when the frame was never shown
-    /// (replaced by a newer commit before a repaint, or the window hidden)
-    /// or was shown at a time on no clock known here.
+    /// (replaced by a newer commit before a repaint, or the window hidden),
+    /// was shown at a time on no clock known here, or is still unanswered
+    /// when `pendingLimit` newer frames are.
     func requestFeedback(for surface: OpaquePointer, completion: @escaping (_ presentedAt: Double?) -> Void) {
         let feedback = PresentationFeedback(proxy: wp_presentation_feedback(proxy, surface)) { [unowned self] feedback, presented in
-            pending.removeValue(forKey: ObjectIdentifier(feedback))
+            pending.remove(feedback)
             completion(presented.flatMap(monotonicSeconds(from:)))
         }
-        pending[ObjectIdentifier(feedback)] = feedback
+        // Its proxy goes with it: an answer coming after all is dropped.
+        pending.add(feedback)?.finish(presentedAt: nil)
     }
 
     /// A compositor timestamp on `CLOCK_MONOTONIC`; nil before the clock

@@ -248,17 +248,20 @@ final class Presenter {
     /// Asks when the frame about to be committed is presented: the next
     /// frame waits for that, and the window's statistics record it.
     private func requestFeedback(drawDuration: Double, inputTime: Double?) {
+        // Counted as drawn now: a compositor may never report it.
+        let recorded = window.frameStatistics.record(FrameStatistics.Sample(drawDuration: drawDuration))
         guard let presentation else {
             presentedFrameNumber = frameNumber
-            recordFrame(drawDuration: drawDuration, inputToPresent: nil)
             return
         }
         let number = frameNumber
         presentation.requestFeedback(for: surface) { [weak self] presentedAt in
+            guard let self else { return }
             // A discarded frame never reached the screen: no latency.
-            let latency = presentedAt.flatMap { presented in inputTime.map { presented - $0 } }
-            self?.recordFrame(drawDuration: drawDuration, inputToPresent: latency)
-            self?.framePresented(number, at: presentedAt)
+            if let presentedAt, let inputTime {
+                window.frameStatistics.setInputToPresent(presentedAt - inputTime, ofFrame: recorded)
+            }
+            framePresented(number, at: presentedAt)
         }
     }
 
@@ -315,11 +318,6 @@ final class Presenter {
             }
         }
         return true
-    }
-
-    private func recordFrame(drawDuration: Double, inputToPresent: Double?) {
-        window.frameStatistics.record(FrameStatistics.Sample(drawDuration: drawDuration,
-                                                             inputToPresent: inputToPresent))
     }
 
     private func commitIfNeeded() {

@@ -1,6 +1,12 @@
 /// Recent frame timings, for the debug overlay and benchmarks: how long
 /// drawing took and, where the compositor reports presentation
 /// (wp_presentation), the time from the input event to the frame on screen.
+///
+/// A frame is recorded when it is drawn; its latency, known only once the
+/// compositor reports the presentation, is added then
+/// (``setInputToPresent(_:ofFrame:)``). A compositor that never reports
+/// (sway's headless output) leaves the latency unknown but every frame
+/// counted.
 public struct FrameStatistics: Sendable {
     /// The timings of one frame.
     public struct Sample: Sendable, Equatable {
@@ -22,14 +28,30 @@ public struct FrameStatistics: Sendable {
     /// drops the oldest.
     public let capacity = 120
 
+    /// How many frames were recorded in all: the number of the newest.
+    public private(set) var framesRecorded = 0
+
     /// Statistics with no frame recorded yet.
     public init() {}
 
     /// Adds the timings of the frame just drawn, dropping the oldest sample
-    /// when ``capacity`` are held.
-    public mutating func record(_ sample: Sample) {
+    /// when ``capacity`` are held; returns the frame's number (1 for the
+    /// first), by which its latency is added later.
+    @discardableResult
+    public mutating func record(_ sample: Sample) -> Int {
         if samples.count == capacity { samples.removeFirst() }
         samples.append(sample)
+        framesRecorded += 1
+        return framesRecorded
+    }
+
+    /// Sets the input-to-present latency (seconds) of frame `number`, as
+    /// ``record(_:)`` numbered it; nothing when that frame is no longer
+    /// among the recent ones, or not yet recorded.
+    public mutating func setInputToPresent(_ latency: Double, ofFrame number: Int) {
+        let index = samples.count - 1 - (framesRecorded - number)
+        guard samples.indices.contains(index) else { return }
+        samples[index].inputToPresent = latency
     }
 
     /// The newest sample; nil before the first frame is recorded.
