@@ -116,7 +116,7 @@ let package = Package(
                     dependencies: ["GestureSensors", "GestureKit",
                                    .product(name: "InMemoryLogging", package: "swift-log")]),
         .testTarget(name: "GestureTestRunnerTests", dependencies: ["GestureTestRunner", "GestureScript", "GestureRender", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["CCairo", "TestSupport"], exclude: ["README.md"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CCairo", "TestSupport"], exclude: ["README.md", "Fixtures"]),
         // The repository as a user receives it: committed protocol glue,
         // install.sh, the desktop data and the example package.
         .testTarget(name: "PackagingTests", dependencies: ["DemoApp", "GestureKit", "GestureRender", "TestSupport"]),

@@ -363,4 +363,40 @@ struct RecordingEndToEndTests {
         // The log, on a disk with room, is whole: its end record is there.
         #expect(liveLog.records.last?["type"] as? String == "end", "live log: \(liveLog.lines)")
     }
+
+    @Test("a log the file system refuses only as it closes (EIO from close) ends the run with exit 1 and says its end may be missing")
+    func logFailingAsItCloses() throws {
+        let scratch = try temporaryDirectory("fail-close")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let shim = scratch.appendingPathComponent("fail-close.so")
+        let source = packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/fail-close.c")
+        let built = try runCommand(["cc", "-shared", "-fPIC", "-O2", "-o", shim.path, source.path, "-ldl"], timeout: 60)
+        try #require(built.status == 0, "\(built.transcript)")
+
+        let session = try WestonSession(width: 800, height: 600)
+        defer { session.stop() }
+        try session.send("capabilities touch,keyboard")
+        let liveLog = AppLog(url: session.runtimeDirectory.appendingPathComponent("live.jsonl"))
+        let logPath = liveLog.url.resolvingSymlinksInPath().path
+        let empty = try session.screenshot()
+        let app = try session.launchClient(executable: gestureDemoBinary(),
+                                           arguments: ["--page", "flatcube", "--log", logPath],
+                                           extraEnv: ["LD_PRELOAD": shim.path, "FAIL_CLOSE_PATH": logPath])
+        let shown = try session.waitFor(timeout: 10) { try !session.screenshot().difference(from: empty).isEmpty }
+        try #require(shown, "the app never showed: \(session.output(of: app))")
+        let red = KeyRepeatEndToEndTests.red
+        try session.send(["touch-down 0 \(red.x) \(red.y)", "touch-frame", "touch-up 0"])
+        #expect(session.waitFor { liveLog.hasLabel("singleCounter", "1") }, "live log: \(liveLog.lines)")
+        try session.send(["key \(Self.keyLeftCtrl) pressed", "key \(Self.keyQ) pressed",
+                          "key \(Self.keyQ) released", "key \(Self.keyLeftCtrl) released"])
+        let quit = session.waitFor(timeout: 5) { !app.isRunning }
+        try #require(quit, "the app did not quit: \(session.output(of: app))")
+        let output = session.output(of: app)
+        #expect(app.terminationReason == .exit && app.terminationStatus == 1, "\(output)")
+        let last = output.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last == "gesture-demo: cannot write log file \(logPath): Input/output error "
+                    + "(as it closed: its end may be missing)", "\(output)")
+        // Every line was handed over before the close failed.
+        #expect(liveLog.records.last?["type"] as? String == "end", "live log: \(liveLog.lines)")
+    }
 }
