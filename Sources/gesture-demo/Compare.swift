@@ -8,6 +8,9 @@ import GestureTestRunner
 /// preset (docs/gesture-lab.md).
 struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
+        // Named here: the name ArgumentParser derives from the type's costs
+        // every launch a lookup through all the runtime's conformances.
+        commandName: "compare",
         abstract: "Replay a script or recording under every threshold preset and compare what each recognized.",
         discussion: """
             Plays FILE headless on a virtual clock once per preset (\(ThresholdOptions.presetNames)), \
