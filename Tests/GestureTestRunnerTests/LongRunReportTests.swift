@@ -37,6 +37,19 @@ struct LongRunReportTests {
         #expect(!svg.contains(">n 5000<"), "a merged change is not drawn on its own")
     }
 
+    @Test("label and control changes come back in order with their texts, whatever their characters")
+    func labelNotesKeepTheirTexts() {
+        let control = ScriptRecord(time: 3, type: "control", [("name", .string("thresholds")), ("value", .string("gtk"))])
+        let story = Self.story([Self.label(1, "Panned, Translation:(10,3)"), Self.label(1, ""),
+                                Self.label(2, "Tapped ×2 ✓ «é»"), control])
+        let notes = Array(story.labels)
+        #expect(notes.map(\.time) == [1, 1, 2, 3])
+        #expect(notes.map(\.text) == ["output: Panned, Translation:(10,3)", "output: ", "output: Tapped ×2 ✓ «é»",
+                                       "thresholds: gtk"])
+        #expect(notes.allSatisfy { $0.line == nil })
+        #expect(story.labels.count == 4)
+    }
+
     @Test("marks far apart are drawn each as written")
     func timelineKeepsSparseMarks() {
         let svg = TimelinePicture(story: Self.story([Self.label(0, "first"), Self.label(5, "second")])).svg.render(xml: true)

@@ -35,9 +35,46 @@ struct GestureStory {
         var line: Int?
     }
 
+    /// Notes of one kind, in the order added, their texts kept one after
+    /// the other in one buffer rather than as a string each: a long run
+    /// changes a label on every frame, and half a million changes held as
+    /// strings took twice the memory.
+    struct Notes: Sequence {
+        private var times: [Double] = []
+        /// Where each note's text ends in `utf8`.
+        private var ends: [Int] = []
+        private var utf8: [UInt8] = []
+
+        var count: Int { times.count }
+
+        mutating func append(time: Double, text: String) {
+            times.append(time)
+            utf8.append(contentsOf: text.utf8)
+            ends.append(utf8.count)
+        }
+
+        func makeIterator() -> Iterator { Iterator(notes: self) }
+
+        struct Iterator: IteratorProtocol {
+            fileprivate let notes: Notes
+            private var index = 0
+
+            fileprivate init(notes: Notes) { self.notes = notes }
+
+            mutating func next() -> Note? {
+                guard index < notes.times.count else { return nil }
+                defer { index += 1 }
+                let start = index == 0 ? 0 : notes.ends[index - 1]
+                return Note(time: notes.times[index],
+                            text: String(decoding: notes.utf8[start..<notes.ends[index]], as: UTF8.self))
+            }
+        }
+    }
+
     var trails: [Trail] = []
     var recognizers: [Recognizer] = []
-    var labels: [Note] = []
+    /// Label and control changes.
+    var labels = Notes()
     var passedChecks: [Note] = []
     var failedChecks: [Note] = []
     var snapshots: [Note] = []
@@ -112,9 +149,9 @@ struct GestureStory {
                 recognizers.append(Recognizer(name: name, transitions: [transition]))
             }
         case "label":
-            labels.append(Note(time: t, text: "\(record["name"]?.string ?? ""): \(record["text"]?.string ?? "")"))
+            labels.append(time: t, text: "\(record["name"]?.string ?? ""): \(record["text"]?.string ?? "")")
         case "control":
-            labels.append(Note(time: t, text: "\(record["name"]?.string ?? ""): \(record["value"]?.string ?? "")"))
+            labels.append(time: t, text: "\(record["name"]?.string ?? ""): \(record["value"]?.string ?? "")")
         case "assert":
             let op = record["op"]?.string ?? "=="
             let text = "line \(line ?? 0): \(record["subject"]?.string ?? "") \(op) "
