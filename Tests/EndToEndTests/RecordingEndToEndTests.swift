@@ -333,16 +333,14 @@ struct RecordingEndToEndTests {
         try expectReplaysLikeTheSession(recorded, size: "800 600")
     }
 
-    @Test("a recording the disk refuses (/dev/full) is reported when it fails and at the end, with exit 1; the log stays whole")
-    func recordingOnAFullDisk() throws {
-        let session = try WestonSession(width: 800, height: 600)
-        defer { session.stop() }
-        try session.send("capabilities touch,keyboard")
-        let liveLog = AppLog(url: session.runtimeDirectory.appendingPathComponent("live.jsonl"))
+    /// Launches the app on FlatCube in `session` with `arguments`, taps its
+    /// red square (seen in `liveLog`, which the arguments must name), quits
+    /// it with Ctrl+Q as a user would, and returns it, ended, with its output.
+    func tapFlatCubeAndQuit(_ session: WestonSession, liveLog: AppLog, arguments: [String],
+                            extraEnv: [String: String] = [:]) throws -> (app: Process, output: String) {
         let empty = try session.screenshot()
-        let app = try session.launchClient(executable: gestureDemoBinary(),
-                                           arguments: ["--page", "flatcube", "--record", "/dev/full",
-                                                       "--log", liveLog.url.path])
+        let app = try session.launchClient(executable: gestureDemoBinary(), arguments: ["--page", "flatcube"] + arguments,
+                                           extraEnv: extraEnv)
         let shown = try session.waitFor(timeout: 10) { try !session.screenshot().difference(from: empty).isEmpty }
         try #require(shown, "the app never showed: \(session.output(of: app))")
         let red = KeyRepeatEndToEndTests.red
@@ -352,7 +350,17 @@ struct RecordingEndToEndTests {
                           "key \(Self.keyQ) released", "key \(Self.keyLeftCtrl) released"])
         let quit = session.waitFor(timeout: 5) { !app.isRunning }
         try #require(quit, "the app did not quit: \(session.output(of: app))")
-        let output = session.output(of: app)
+        return (app, session.output(of: app))
+    }
+
+    @Test("a recording the disk refuses (/dev/full) is reported when it fails and at the end, with exit 1; the log stays whole")
+    func recordingOnAFullDisk() throws {
+        let session = try WestonSession(width: 800, height: 600)
+        defer { session.stop() }
+        try session.send("capabilities touch,keyboard")
+        let liveLog = AppLog(url: session.runtimeDirectory.appendingPathComponent("live.jsonl"))
+        let (app, output) = try tapFlatCubeAndQuit(session, liveLog: liveLog,
+                                                   arguments: ["--record", "/dev/full", "--log", liveLog.url.path])
         #expect(app.terminationReason == .exit && app.terminationStatus == 1, "\(output)")
         // Once as it happens, in the app's log, and once as the run ends.
         #expect(output.contains("cannot write recording /dev/full: No space left on device; the lines after this are lost"),
@@ -378,20 +386,8 @@ struct RecordingEndToEndTests {
         try session.send("capabilities touch,keyboard")
         let liveLog = AppLog(url: session.runtimeDirectory.appendingPathComponent("live.jsonl"))
         let logPath = liveLog.url.resolvingSymlinksInPath().path
-        let empty = try session.screenshot()
-        let app = try session.launchClient(executable: gestureDemoBinary(),
-                                           arguments: ["--page", "flatcube", "--log", logPath],
-                                           extraEnv: ["LD_PRELOAD": shim.path, "FAIL_CLOSE_PATH": logPath])
-        let shown = try session.waitFor(timeout: 10) { try !session.screenshot().difference(from: empty).isEmpty }
-        try #require(shown, "the app never showed: \(session.output(of: app))")
-        let red = KeyRepeatEndToEndTests.red
-        try session.send(["touch-down 0 \(red.x) \(red.y)", "touch-frame", "touch-up 0"])
-        #expect(session.waitFor { liveLog.hasLabel("singleCounter", "1") }, "live log: \(liveLog.lines)")
-        try session.send(["key \(Self.keyLeftCtrl) pressed", "key \(Self.keyQ) pressed",
-                          "key \(Self.keyQ) released", "key \(Self.keyLeftCtrl) released"])
-        let quit = session.waitFor(timeout: 5) { !app.isRunning }
-        try #require(quit, "the app did not quit: \(session.output(of: app))")
-        let output = session.output(of: app)
+        let (app, output) = try tapFlatCubeAndQuit(session, liveLog: liveLog, arguments: ["--log", logPath],
+                                                   extraEnv: ["LD_PRELOAD": shim.path, "FAIL_CLOSE_PATH": logPath])
         #expect(app.terminationReason == .exit && app.terminationStatus == 1, "\(output)")
         let last = output.split(separator: "\n").last.map(String.init) ?? ""
         #expect(last == "gesture-demo: cannot write log file \(logPath): Input/output error "
