@@ -11,8 +11,6 @@ struct Outstanding<Element: AnyObject> {
         self.limit = max(1, limit)
     }
 
-    var count: Int { elements.count }
-
     /// Adds `element`; returns the oldest waiting request, taken out, when
     /// keeping it would pass the limit.
     mutating func add(_ element: Element) -> Element? {
