@@ -98,6 +98,23 @@ struct GesturesPageTests: DemoWindowSuite {
         try play("up 1\nup 2")
     }
 
+    @Test("one Ctrl+Z undoes a whole pinch-and-turn, back to the picture before it; a second undoes the one before")
+    func pinchUndo() throws {
+        try play(twoFingerScript(steps: stride(from: 100.0, through: 150, by: 10).map { ($0, 0) }))
+        try play("up 1\nup 2\nwait 100")
+        #expect(abs(vc.imageScale - 1.5) < 1e-9 && vc.imageRotation == 0)
+        try play(twoFingerScript(steps: (0...10).map { (100 + Double($0) * 5, Double($0) * 0.05) }))
+        try play("up 1\nup 2\nwait 100")
+        #expect(abs(vc.imageScale - 1.5) < 1e-9, "the second pinch's scale applies alone: \(vc.imageScale)")
+        #expect(abs(vc.imageRotation - 0.5) < 1e-9)
+        try play("key ctrl+z")
+        #expect(abs(vc.imageScale - 1.5) < 1e-9 && vc.imageRotation == 0,
+                "after one undo: scale \(vc.imageScale), turn \(vc.imageRotation)")
+        try play("key ctrl+z")
+        #expect(vc.imageScale == 1 && vc.imageRotation == 0,
+                "after two: scale \(vc.imageScale), turn \(vc.imageRotation)")
+    }
+
     @Test("a check-mark stroke reads Check mark; a straight stroke does not")
     func checkMark() throws {
         let down = strokeScript(1, from: Point(x: 360, y: 440), to: Point(x: 385, y: 470), steps: 3, ms: 16)
