@@ -52,19 +52,21 @@ public struct TestRunner {
         let start = cposix_monotonic_seconds()
         let results: [ScriptResult]
         var note = ""
+        var workers: String?
         var rendered: [String: String] = [:]
         if options.merge.isEmpty {
             let selection = try selection()
             if let shard = options.shard {
                 note = "shard \(shard.index)/\(shard.count): \(selection.scripts.count) of \(selection.total) scripts"
             }
-            results = try play(selection.scripts, durations: selection.durations, start: start, rendered: &rendered)
+            (results, workers) = try play(selection.scripts, durations: selection.durations, start: start,
+                                          rendered: &rendered)
         } else {
             results = try merged()
             note = "merged \(options.merge.count) reports"
         }
         try writeReports(results, rendered: rendered)
-        return summarize(results, note: note, seconds: cposix_monotonic_seconds() - start)
+        return summarize(results, note: note, workers: workers, seconds: cposix_monotonic_seconds() - start)
     }
 
     /// The scripts a run plays, in path order: those the paths name (the
@@ -88,8 +90,10 @@ public struct TestRunner {
 
     // MARK: Running
 
+    /// Plays `scripts` in workers; returns their results and how many
+    /// workers ran (and why fewer than `--jobs`, if so).
     private func play(_ scripts: [ScriptFile], durations: [String: Double], start: Double,
-                      rendered: inout [String: String]) throws(RunnerError) -> [ScriptResult] {
+                      rendered: inout [String: String]) throws(RunnerError) -> ([ScriptResult], String) {
         let root: String
         if let report = options.report {
             try prepareReportFolder(report)
@@ -141,7 +145,9 @@ public struct TestRunner {
         console.clearProgress()
         let done = results.compactMap { $0 }
         if options.report == nil { try FileSystem.remove(root) }
-        return done
+        var workers = "\(pool.mostWorkers) worker\(pool.mostWorkers == 1 ? "" : "s")"
+        if let shortfall = pool.shortfall { workers += " (no more could start: \(shortfall))" }
+        return (done, workers)
     }
 
     /// One folder name per script, from its path (`a/b.gds` -> `a--b.gds`),
@@ -235,7 +241,7 @@ public struct TestRunner {
 
     /// Prints the failures in path order and the closing line; returns the
     /// exit code.
-    private func summarize(_ results: [ScriptResult], note: String, seconds: Double) -> Int32 {
+    private func summarize(_ results: [ScriptResult], note: String, workers: String?, seconds: Double) -> Int32 {
         let failures = results.filter { !$0.status.isPassed }.sorted { $0.script.path < $1.script.path }
         if !failures.isEmpty {
             console.line("")
@@ -252,7 +258,7 @@ public struct TestRunner {
         }
         var facts = ["\(results.count) script\(results.count == 1 ? "" : "s") in \(formatFixed(seconds, digits: 2)) s"]
         if !note.isEmpty { facts.insert(note, at: 0) }
-        if options.merge.isEmpty { facts.append("\(options.jobs) workers") }
+        if let workers { facts.append(workers) }
         if !tally.isEmpty { facts.append(tally.joined(separator: ", ")) }
         if let report = options.report { facts.append("report: \(ScriptFiles.path(report, HTMLReport.indexName))") }
         if !failures.isEmpty { console.line("") }

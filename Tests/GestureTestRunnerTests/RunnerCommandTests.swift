@@ -267,6 +267,23 @@ struct RunnerCommandTests {
         #expect(FileManager.default.fileExists(atPath: golden), "\(run.stdout)")
     }
 
+    @Test("more --jobs than the open-files limit allows workers: the scripts wait for the workers that started, and all pass")
+    func jobsBeyondTheFileLimit() throws {
+        let folder = try temporaryDirectory("runner-out")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for i in 1...30 {
+            try "size 200 200\npage touches\ntap 50 50\nwait 100\n"
+                .write(to: folder.appendingPathComponent("tap-\(i).gds"), atomically: true, encoding: .utf8)
+        }
+        // Each worker holds two of the runner's descriptors: 40 leaves room
+        // for fewer than 30.
+        let run = try runCommand(["sh", "-c", "ulimit -n 40 && exec \"$0\" \"$@\"",
+                                  try gestureDemoBinary().path, "test", folder.path, "--jobs", "30"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.summary == "30 passed, 0 failed", "\(run.stdout)")
+        #expect(run.stdout.contains("workers (no more could start: Too many open files)"), "\(run.stdout)")
+    }
+
     @Test("--report refuses a folder that holds other files, and deletes none of them")
     func reportFolderGuard() throws {
         let (folder, precious) = try scratchFolder(with: "notes.txt", "mine")

@@ -49,6 +49,12 @@ final class WorkerPool {
     static let arguments = ["test", "--serve"]
     let jobs: Int
     let watchdog: Double
+    /// The most workers that ran at once in the last `run`.
+    private(set) var mostWorkers = 0
+    /// Why fewer than `jobs` workers ran, if a worker could not start while
+    /// others ran (the system's limit on open files or processes): the
+    /// jobs then waited for those instead of failing.
+    private(set) var shortfall: String?
     /// The most output kept per job; the rest is dropped with a note.
     static let outputLimit = 1 << 20
 
@@ -88,19 +94,30 @@ final class WorkerPool {
         var next = 0
         var workers: [Worker] = []
         var done = 0
+        var capacity = jobs
+        mostWorkers = 0
+        shortfall = nil
         while done < jobArguments.count {
             // Hand out jobs to idle workers, starting workers as needed.
             while next < jobArguments.count {
                 var worker = workers.first { $0.job == nil }
-                if worker == nil && workers.count < jobs {
+                if worker == nil && workers.count < capacity {
                     guard let started = start() else {
                         let why = String(cString: strerror(errno))
+                        if !workers.isEmpty {
+                            // The rest wait for the workers there are (all
+                            // busy), and no more are tried.
+                            capacity = workers.count
+                            shortfall = why
+                            break
+                        }
                         finished(WorkerFinish(job: next, exit: .notStarted("cannot start \(program): \(why)"), output: "", seconds: 0))
                         next += 1
                         done += 1
                         continue
                     }
                     workers.append(started)
+                    mostWorkers = max(mostWorkers, workers.count)
                     worker = started
                 }
                 guard let worker else { break }
