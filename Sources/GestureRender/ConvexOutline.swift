@@ -20,11 +20,18 @@ enum ConvexOutline {
     /// `ellipse(in:tolerance:)`'s vertices, appended to `points`.
     static func appendEllipse(in rect: Rect, tolerance: Double, to points: inout [Point]) {
         let a = rect.width / 2, b = rect.height / 2
-        let count = 4 * quarterSteps(radius: Swift.max(a, b), tolerance: tolerance, least: 2)
-        points.reserveCapacity(points.count + count)
-        for i in 0..<count {
-            let angle = 2 * Double.pi * Double(i) / Double(count)
-            points.append(Point(x: rect.midX + a * cos(angle), y: rect.midY + b * sin(angle)))
+        let quarter = quarterSteps(radius: Swift.max(a, b), tolerance: tolerance, least: 2)
+        // Each quarter is the first turned: one cosine and sine per vertex
+        // of the first serves four (a pinched picture's shapes are made
+        // anew every frame).
+        let start = points.count
+        points.append(contentsOf: repeatElement(Point.zero, count: 4 * quarter))
+        for j in 0..<quarter {
+            let unit = QuarterTurns(angle: Double.pi / 2 * Double(j) / Double(quarter))
+            for q in 0..<4 {
+                let (c, s) = unit.turned(q)
+                points[start + q * quarter + j] = Point(x: rect.midX + a * c, y: rect.midY + b * s)
+            }
         }
     }
 
@@ -40,15 +47,41 @@ enum ConvexOutline {
     /// `roundedRect(_:radius:tolerance:)`'s vertices, appended to `points`.
     static func appendRoundedRect(_ rect: Rect, radius: Double, tolerance: Double, to points: inout [Point]) {
         let r = rect.fittingCornerRadius(radius)
-        // Each corner's centre and the angle its arc starts at.
-        let corners = ((rect.maxX - r, rect.maxY - r, 0.0), (rect.minX + r, rect.maxY - r, Double.pi / 2),
-                       (rect.minX + r, rect.minY + r, Double.pi), (rect.maxX - r, rect.minY + r, 3 * Double.pi / 2))
+        // The corners' centres, clockwise on screen from the lower right;
+        // each arc starts a quarter turn on from the one before's, so the
+        // first corner's angles, turned, serve all four.
+        let left = rect.minX + r, right = rect.maxX - r, top = rect.minY + r, bottom = rect.maxY - r
         let steps = r > 0 ? quarterSteps(radius: r, tolerance: tolerance, least: 1) : 0
-        points.reserveCapacity(points.count + 4 * (steps + 1))
-        for (cx, cy, start) in [corners.0, corners.1, corners.2, corners.3] {
-            for i in 0...steps {
-                let angle = start + Double.pi / 2 * Double(i) / Double(Swift.max(steps, 1))
-                points.append(Point(x: cx + r * cos(angle), y: cy + r * sin(angle)))
+        let start = points.count
+        points.append(contentsOf: repeatElement(Point.zero, count: 4 * (steps + 1)))
+        for i in 0...steps {
+            let unit = QuarterTurns(angle: Double.pi / 2 * Double(i) / Double(Swift.max(steps, 1)))
+            for q in 0..<4 {
+                let (c, s) = unit.turned(q)
+                points[start + q * (steps + 1) + i] = Point(x: (q == 1 || q == 2 ? left : right) + r * c,
+                                                            y: (q < 2 ? bottom : top) + r * s)
+            }
+        }
+    }
+
+    /// The cosine and sine of an angle, and of it plus whole quarter turns.
+    private struct QuarterTurns {
+        let c: Double, s: Double
+
+        init(angle: Double) {
+            c = cos(angle)
+            s = sin(angle)
+        }
+
+        /// The cosine and sine of the angle plus `quarters` (0 to 3)
+        /// quarter turns.
+        @inline(__always)
+        func turned(_ quarters: Int) -> (Double, Double) {
+            switch quarters {
+            case 0: return (c, s)
+            case 1: return (-s, c)
+            case 2: return (-c, -s)
+            default: return (s, -c)
             }
         }
     }
