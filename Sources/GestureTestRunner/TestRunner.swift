@@ -83,7 +83,16 @@ public struct TestRunner {
         guard !all.isEmpty else {
             throw .usage("no scripts (*\(ScriptDiscovery.scriptExtension)) in \(options.paths.joined(separator: " "))")
         }
-        let durations = try ResultsFile.durations(in: options.durationFiles)
+        var durations: [String: Double] = [:]
+        for path in options.durationFiles {
+            let found = try ResultsFile.durations(in: [path])
+            if found.isEmpty {
+                // A hint, not a must: the shards still split, by size.
+                console.warning("durations file \(path) holds no script's duration "
+                                + "(a results.jsonl of 'gesture-demo test --report' does): the shards go by size")
+            }
+            durations.merge(found) { _, later in later }
+        }
         let scripts = options.shard.map { $0.select(all, durations: durations) } ?? all
         return (scripts, all.count, durations)
     }

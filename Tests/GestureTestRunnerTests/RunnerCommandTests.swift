@@ -284,6 +284,19 @@ struct RunnerCommandTests {
         #expect(run.stdout.contains("workers (no more could start: Too many open files)"), "\(run.stdout)")
     }
 
+    @Test("a durations file without a script's duration is named in a warning on standard error; the shard goes by size")
+    func durationsWithoutResults() throws {
+        let (folder, file) = try scratchFolder(with: "results.jsonl", "not a report\n{\"type\":\"note\"}\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bySize = try RunnerProcess.test(Self.quickFolders + ["--shard", "1/2", "--list"])
+        let run = try RunnerProcess.test(Self.quickFolders + ["--shard", "1/2", "--list", "--durations", file.path])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout == bySize.stdout, "the same list as without the file")
+        #expect(run.stderr.contains("durations file \(file.path) holds no script's duration"), "\(run.stderr)")
+        let quiet = try RunnerProcess.test(Self.quickFolders + ["--shard", "1/2", "--list"])
+        #expect(quiet.stderr.isEmpty, "no warning without the file: \(quiet.stderr)")
+    }
+
     @Test("--report refuses a folder that holds other files, and deletes none of them")
     func reportFolderGuard() throws {
         let (folder, precious) = try scratchFolder(with: "notes.txt", "mine")

@@ -20,6 +20,13 @@ final class Console {
         ScriptFiles.write(text + "\n", to: STDOUT_FILENO)
     }
 
+    /// Prints a warning on standard error, which keeps standard output to
+    /// results (and `--list` to paths).
+    func warning(_ text: String) {
+        clearProgress()
+        ScriptFiles.write("gesture-demo: " + text + "\n", to: STDERR_FILENO)
+    }
+
     func progress(done: Int, total: Int, passed: Int, failed: Int, elapsed: Double) {
         guard isTerminal else { return }
         let text = "[\(done)/\(total)] \(passed) passed, \(failed) failed, \(formatFixed(elapsed, digits: 1)) s"
