@@ -14,6 +14,8 @@ if [ "${1:-}" = "--test" ] || [ "${1:-}" = "--bench" ]; then
     packages+=(weston libweston-10-dev libpng-dev)
     # readelf, for the release link's check (tools/linking/check.sh).
     packages+=(binutils)
+    # The benchmark and the fuzzing tool (tools/bench, tools/fuzz) are Python.
+    packages+=(python3)
     # What the packaging tests check an install with (Tests/PackagingTests).
     packages+=(desktop-file-utils appstream librsvg2-bin groff-base zsh fish)
     # The test runner's HTML report is opened in a real browser engine.
