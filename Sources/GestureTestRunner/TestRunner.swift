@@ -52,7 +52,7 @@ public struct TestRunner {
         let start = cposix_monotonic_seconds()
         let results: [ScriptResult]
         var note = ""
-        var workers: String?
+        var workers: WorkerUse?
         var rendered: [String: String] = [:]
         if options.merge.isEmpty {
             let selection = try selection()
@@ -85,7 +85,7 @@ public struct TestRunner {
         }
         var durations: [String: Double] = [:]
         for path in options.durationFiles {
-            let found = try ResultsFile.durations(in: [path])
+            let found = try ResultsFile.durations(in: path)
             if found.isEmpty {
                 // A hint, not a must: the shards still split, by size.
                 console.warning("durations file \(path) holds no script's duration "
@@ -99,10 +99,14 @@ public struct TestRunner {
 
     // MARK: Running
 
-    /// Plays `scripts` in workers; returns their results and how many
-    /// workers ran (and why fewer than `--jobs`, if so).
+    /// How many workers ran at once at most, and why no more, if a worker
+    /// could not start while others ran.
+    private typealias WorkerUse = (most: Int, shortfall: String?)
+
+    /// Plays `scripts` in workers; returns their results and the workers'
+    /// use.
     private func play(_ scripts: [ScriptFile], durations: [String: Double], start: Double,
-                      rendered: inout [String: String]) throws(RunnerError) -> ([ScriptResult], String) {
+                      rendered: inout [String: String]) throws(RunnerError) -> ([ScriptResult], WorkerUse) {
         let root: String
         if let report = options.report {
             try prepareReportFolder(report)
@@ -154,9 +158,7 @@ public struct TestRunner {
         console.clearProgress()
         let done = results.compactMap { $0 }
         if options.report == nil { try FileSystem.remove(root) }
-        var workers = "\(pool.mostWorkers) worker\(pool.mostWorkers == 1 ? "" : "s")"
-        if let shortfall = pool.shortfall { workers += " (no more could start: \(shortfall))" }
-        return (done, workers)
+        return (done, (pool.mostWorkers, pool.shortfall))
     }
 
     /// One folder name per script, from its path (`a/b.gds` -> `a--b.gds`),
@@ -250,7 +252,7 @@ public struct TestRunner {
 
     /// Prints the failures in path order and the closing line; returns the
     /// exit code.
-    private func summarize(_ results: [ScriptResult], note: String, workers: String?, seconds: Double) -> Int32 {
+    private func summarize(_ results: [ScriptResult], note: String, workers: WorkerUse?, seconds: Double) -> Int32 {
         let failures = results.filter { !$0.status.isPassed }.sorted { $0.script.path < $1.script.path }
         if !failures.isEmpty {
             console.line("")
@@ -267,7 +269,11 @@ public struct TestRunner {
         }
         var facts = ["\(results.count) script\(results.count == 1 ? "" : "s") in \(formatFixed(seconds, digits: 2)) s"]
         if !note.isEmpty { facts.insert(note, at: 0) }
-        if let workers { facts.append(workers) }
+        if let workers {
+            var fact = "\(workers.most) worker\(workers.most == 1 ? "" : "s")"
+            if let shortfall = workers.shortfall { fact += " (no more could start: \(shortfall))" }
+            facts.append(fact)
+        }
         if !tally.isEmpty { facts.append(tally.joined(separator: ", ")) }
         if let report = options.report { facts.append("report: \(ScriptFiles.path(report, HTMLReport.indexName))") }
         if !failures.isEmpty { console.line("") }

@@ -67,14 +67,13 @@ enum ResultsFile {
         return results
     }
 
-    /// Each script's duration in earlier results files, for `--durations`.
-    static func durations(in paths: [String]) throws(RunnerError) -> [String: Double] {
+    /// Each script's duration in the earlier results file at `path`, for
+    /// `--durations` (the runner merges those of several files).
+    static func durations(in path: String) throws(RunnerError) -> [String: Double] {
         var durations: [String: Double] = [:]
-        for path in paths {
-            for record in try records(in: path, called: "durations file") where record.type == "result" {
-                if let script = record["script"]?.string, let seconds = record["seconds"]?.number {
-                    durations[script] = seconds
-                }
+        for record in try records(in: path, called: "durations file") where record.type == "result" {
+            if let script = record["script"]?.string, let seconds = record["seconds"]?.number {
+                durations[script] = seconds
             }
         }
         return durations
