@@ -18,6 +18,11 @@ struct Outstanding<Element: AnyObject> {
         return elements.count > limit ? elements.removeFirst() : nil
     }
 
+    /// Takes every request out, answered or not.
+    mutating func removeAll() {
+        elements.removeAll()
+    }
+
     /// Takes out `element` (answered); nothing if it is not waiting.
     mutating func remove(_ element: Element) {
         // Answers mostly come in order: the first is the usual match.

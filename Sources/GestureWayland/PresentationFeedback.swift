@@ -34,7 +34,7 @@ final class Presentation {
 
     deinit {
         // Destroying the proxies drops their events; nobody waits for them.
-        pending = Outstanding(limit: Self.pendingLimit)
+        pending.removeAll()
         wp_presentation_destroy(proxy)
     }
 
