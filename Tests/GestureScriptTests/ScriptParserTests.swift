@@ -50,6 +50,20 @@ struct ScriptParserTests {
         #expect(script.commands.map(\.line) == [2, 3, 4, 5, 7, 8, 9, 10])
     }
 
+    @Test("Windows line ends and a byte-order mark read as the same script")
+    func windowsLineEnds() throws {
+        let unix = "# a comment\nsize 800 600\ntap 10 20\n\nexpect label interaction == \"None\"\n"
+        let windows = unix.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
+        let expected = try ScriptParser.parse(unix, fileName: "s.gds")
+        for text in [windows, "\u{FEFF}" + unix, "\u{FEFF}" + windows] {
+            let script = try ScriptParser.parse(text, fileName: "s.gds")
+            #expect(script.commands.map(\.command) == expected.commands.map(\.command))
+            #expect(script.commands.map(\.line) == [2, 3, 5])
+        }
+        // A malformed line is still found, on its own line number.
+        #expect(error("size 800 600\r\nwait soon\r\n") == "s.gds:2:6: expected MS as a non-negative number, got 'soon'")
+    }
+
     @Test("gesture commands take a point, their own arguments and optional MS and STEPS")
     func gestures() throws {
         #expect(try commands("""

@@ -63,8 +63,15 @@ public enum ScriptParser {
         var errors: [ScriptError] = []
         var lineNumber = 0
         var rest = Substring(text)
+        // A byte-order mark some editors write first is not part of the
+        // first command.
+        if rest.first == "\u{FEFF}" { rest = rest.dropFirst() }
         while true {
-            let end = rest.firstIndex(of: "\n") ?? rest.endIndex
+            // Swift reads a Windows line end ("\r\n") as one character,
+            // which a search for "\n" alone passes over: such a file would
+            // be one long line, and one starting with a comment a script
+            // that checks nothing.
+            let end = rest.firstIndex { $0 == "\n" || $0 == "\r\n" } ?? rest.endIndex
             lineNumber += 1
             do {
                 if let line = try parseLine(rest[..<end], number: lineNumber, fileName: fileName, vocabulary: vocabulary) {
