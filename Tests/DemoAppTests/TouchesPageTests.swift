@@ -66,6 +66,22 @@ struct TouchesPageTests: DemoWindowSuite {
         #expect(recorder.texts(of: "interaction").filter { $0 == "None" }.count == 1)
     }
 
+    @Test("a finger put down or dragged re-arms the reset: its text stays while it is newer than 3 s")
+    func resetRearmedByEveryInteraction() throws {
+        try play("down 1 650 420\nup 1\nwait 1000")
+        // Down 1 s after the tap ended, and held 2.5 s: the tap's timer
+        // would have fired 0.5 s ago.
+        try play("down 1 600 420\nframe\nwait 2500")
+        #expect(vc.interactionLabel.text == "Single tap started (600,420)")
+        // Moved at 2.5 s, held 2.5 s more: 5 s after it went down.
+        try play("move 1 620 420\nframe\nwait 2500")
+        #expect(vc.interactionLabel.text == "Swipe moved (620,420)")
+        // Held still past 3 s since its last move: the label resets.
+        try play("wait 501")
+        #expect(vc.interactionLabel.text == "None")
+        try play("up 1")
+    }
+
     @Test("with multiple touch off only the first finger counts; on, both do")
     func multipleTouch() throws {
         try play("down 1 600 420\ndown 2 650 480\nframe")
@@ -85,6 +101,14 @@ struct TouchesPageTests: DemoWindowSuite {
         try play("down 1 \(p.x) \(p.y)\nup 1")
         #expect(vc.imageLabel.text.hasPrefix("Image touched at ("))
         #expect(!recorder.texts(of: "interaction").contains { $0.hasPrefix("Single tap") })
+        // A finger sliding off the image keeps coming to it (it began
+        // there), but only the points inside are reported.
+        let frame = vc.imageView.frame
+        try play("wait 500\ndown 1 \(p.x) \(p.y)\nframe\nmove 1 \(frame.maxX - 1) \(p.y)\nframe")
+        let inside = vc.imageLabel.text
+        #expect(inside == "Image touched at \(Point(x: frame.width - 1, y: p.y - frame.minY))")
+        try play("move 1 \(frame.maxX + 40) \(p.y)\nframe\nmove 1 \(p.x) \(frame.minY - 30)\nframe\nup 1")
+        #expect(vc.imageLabel.text == inside)
         try play("wait 500")
         let toggle = vc.imageSwitch.frame.center
         try play("down 1 \(toggle.x) \(toggle.y)\nup 1\nwait 500")

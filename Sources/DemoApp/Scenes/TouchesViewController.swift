@@ -284,11 +284,13 @@ public final class TouchesViewController: ViewController {
         let coordinate = touch.location(in: touch.view)
         if touch.tapCount < 2 { startCoordinate = coordinate }
         interactionLabel.text = "\(Self.describe(touch, phase: .began)) \(coordinate)"
+        setTimerToClearLabel()
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         guard let touch = first(touches) else { return }
         interactionLabel.text = "\(Self.describe(touch, phase: .moved)) \(touch.location(in: touch.view))"
+        setTimerToClearLabel()
     }
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
@@ -311,8 +313,12 @@ public final class TouchesViewController: ViewController {
         fingersLabel.text = "Number of fingers: \(touchesOnPage.count)"
     }
 
-    /// A one-shot timer that resets the label; every interaction re-arms it
-    /// (the previous one is invalidated), as seed 000 does.
+    /// A one-shot timer that resets the label three seconds after the last
+    /// interaction: each one re-arms it (the previous one is invalidated).
+    /// Seed 000 re-arms it only as a touch ends, so a finger put down or
+    /// dragged within three seconds of the previous end saw its text give
+    /// way to "None" under it; here a touch's beginning and each of its
+    /// moves re-arm it too.
     private func setTimerToClearLabel() {
         clearTimer?.invalidate()
         clearTimer = view.window?.scheduler.schedule(after: Self.clearDelay) { [weak self] _ in
@@ -333,11 +339,20 @@ public final class TouchableImageView: ImageView {
     }
 
     public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
-        if let t = touches.first { onTouch?(t.location(in: self)) }
+        report(touches)
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
-        if let t = touches.first { onTouch?(t.location(in: self)) }
+        report(touches)
+    }
+
+    /// A touch that began here keeps coming here when it slides off, as in
+    /// UIKit; only the points inside the image are reported (seed 003 tests
+    /// them with `Frame.Contains`).
+    private func report(_ touches: Set<Touch>) {
+        guard let t = touches.first else { return }
+        let point = t.location(in: self)
+        if bounds.contains(point) { onTouch?(point) }
     }
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {}
