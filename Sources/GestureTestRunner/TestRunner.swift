@@ -188,15 +188,8 @@ public struct TestRunner {
     /// Empties a report folder of an earlier run; refuses a folder that
     /// holds anything else, so `--report .` never deletes someone's files.
     private func prepareReportFolder(_ report: String) throws(RunnerError) {
-        if FileSystem.isDirectory(report) {
-            let names = try FileSystem.contents(of: report)
-            let ours: Set<String> = [ResultsFile.name, HTMLReport.indexName, HTMLReport.scriptsFolder]
-            if !names.isEmpty && !names.contains(ResultsFile.name) || names.contains(where: { !ours.contains($0) }) {
-                throw .usage("--report \(report): the folder holds other files; give a new or an earlier report's folder")
-            }
-            for name in names { try FileSystem.remove(ScriptFiles.path(report, name)) }
-        }
-        try FileSystem.createFolder(report)
+        let ours: Set<String> = [ResultsFile.name, HTMLReport.indexName, HTMLReport.scriptsFolder]
+        try ReportFolder(flag: "--report", marker: ResultsFile.name, isOwnName: ours.contains).prepare(report)
     }
 
     // MARK: Merging

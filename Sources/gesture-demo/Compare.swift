@@ -17,7 +17,8 @@ struct Compare: ParsableCommand {
             in the app's window plus one recognizer of every kind on the window itself (named lab.*), \
             and prints each preset's thresholds, every recognizer's decision with its time and reason, \
             and what each preset made of the touches. Exit codes: 0 compared, 1 the report could not \
-            be written, 2 bad flags, a malformed script or one without touches.
+            be written, 2 bad flags, a malformed script, one without touches, or a --report folder \
+            holding other files.
             """)
 
     @Argument(help: "An input script or a --record recording (docs/scripting.md).")
@@ -32,7 +33,7 @@ struct Compare: ParsableCommand {
     // be ignored here; this hidden group holds what was given, to refuse it.
     @OptionGroup(visibility: .private) var thresholds: ThresholdOptions
 
-    @Option(help: ArgumentHelp("Also write a picture of each gesture under every preset, and index.html, here.",
+    @Option(help: ArgumentHelp("Also write a picture of each gesture under every preset, and index.html, here (a new folder or an earlier report's).",
                                valueName: "DIR"))
     var report: String?
 
@@ -68,26 +69,37 @@ struct Compare: ParsableCommand {
         }
     }
 
+    /// What a report holds: index.html and a picture per gesture. An
+    /// earlier one is emptied first, so no picture of a longer recording
+    /// stays behind; any other folder that holds files is refused.
+    static var reportFolder: ReportFolder {
+        var folder = ReportFolder(flag: "--report", marker: ComparisonHTML.indexName) { name in
+            name == ComparisonHTML.indexName || ComparisonHTML.pictureNumber(name) != nil
+        }
+        folder.isOwnMarker = { String(decoding: $0, as: UTF8.self).contains(ComparisonHTML.titleOpening) }
+        return folder
+    }
+
     /// One picture per gesture and an index.html showing them with the
     /// table.
     private func writeReport(_ summary: ComparisonReport, spans: [GestureSpan], to directory: String) throws {
         do {
-            try ScriptFiles.createFolder(directory)
+            try Self.reportFolder.prepare(directory)
         } catch {
-            throw ExitError.runtime("cannot create report folder: \(error)")
+            throw ExitError(code: error.exitCode, message: error.message)
         }
         var figures: [(file: String, caption: String)] = []
-        let index = ScriptFiles.path(directory, "index.html")
+        let index = ScriptFiles.path(directory, ComparisonHTML.indexName)
         do {
             for (i, span) in spans.enumerated() {
-                let name = "gesture-\(i + 1).png"
+                let name = ComparisonHTML.pictureName(i + 1)
                 let fingers = span.trails.count == 1 ? "1 finger" : "\(span.trails.count) fingers"
                 let caption = "Gesture \(i + 1) of \(spans.count): \(fingers), from \(formatFixed(span.start, digits: 3)) s"
                 let picture = ComparisonPicture(runs: summary.runs, span: span, title: "\(file): \(caption)")
                 try picture.writePNG(to: ScriptFiles.path(directory, name))
                 figures.append((name, caption))
             }
-            let page = ComparisonHTML.page(title: "gesture-demo compare \(file)", text: summary.text, figures: figures)
+            let page = ComparisonHTML.page(file: file, text: summary.text, figures: figures)
             try ScriptFiles.writeText(page, to: index)
         } catch {
             throw ExitError.runtime("\(error)")
@@ -100,7 +112,28 @@ struct Compare: ParsableCommand {
 /// Built as `Markup`, which escapes the texts (a script's file name, a
 /// label) as the runner's reports do.
 enum ComparisonHTML {
-    static func page(title: String, text: String, figures: [(file: String, caption: String)]) -> String {
+    static let indexName = "index.html"
+
+    /// The file of gesture `number`'s picture.
+    static func pictureName(_ number: Int) -> String { "gesture-\(number).png" }
+
+    /// The gesture number a picture's file name holds; nil for any other
+    /// name.
+    static func pictureNumber(_ name: String) -> Int? {
+        guard name.hasPrefix("gesture-"), name.hasSuffix(".png") else { return nil }
+        let digits = name.dropFirst("gesture-".count).dropLast(".png".count)
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let number = Int(digits), number > 0 else { return nil }
+        return pictureName(number) == name ? number : nil
+    }
+
+    private static let titlePrefix = "gesture-demo compare "
+
+    /// How the page's title starts, in its first few hundred bytes: what
+    /// tells an earlier report's index.html from someone else's.
+    static let titleOpening = "<title>" + titlePrefix
+
+    static func page(file: String, text: String, figures: [(file: String, caption: String)]) -> String {
+        let title = titlePrefix + file
         let document = Markup.el("html", [("lang", "en")]) {
             Markup.el("head") {
                 Markup.el("meta", [("charset", "utf-8")])

@@ -12,7 +12,11 @@ struct CompareCommandTests {
              check: (CommandResult, URL) throws -> Void) throws {
         let scratch = try temporaryDirectory("compare")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        for (name, text) in files { try text.write(to: scratch.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        for (name, text) in files {
+            let file = scratch.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
         try check(runGestureDemo(arguments, in: scratch), scratch)
     }
 
@@ -58,6 +62,36 @@ struct CompareCommandTests {
             #expect(files == ["gesture-1.png", "index.html"])
             let html = try String(contentsOf: folder.appendingPathComponent("lab/index.html"), encoding: .utf8)
             #expect(html.contains("<img src=\"gesture-1.png\"") && html.contains("lab.pan"))
+        }
+    }
+
+    @Test("--report refuses a folder holding someone's files (exit 2, left as it was) and empties an earlier report")
+    func reportFolder() throws {
+        let text = try String(contentsOfFile: Self.wobblyTap, encoding: .utf8)
+        let files = ["s.gds": text, "site/index.html": "<html>mine</html>\n", "mixed/notes.txt": "mine\n"]
+        try run(["compare", "s.gds", "--report", "site"], files: files) { output, folder in
+            #expect(output.status == 2)
+            #expect(output.stderr.contains("--report site: the folder holds other files"), "\(output.stderr)")
+            let site = folder.appendingPathComponent("site")
+            let names = try FileManager.default.contentsOfDirectory(atPath: site.path)
+            let page = try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8)
+            #expect(names == ["index.html"])
+            #expect(page == "<html>mine</html>\n")
+        }
+        try run(["compare", "s.gds", "--report", "mixed"], files: files) { output, folder in
+            #expect(output.status == 2)
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("mixed").path)
+            #expect(names == ["notes.txt"])
+        }
+        // An earlier report of a longer recording: its extra picture goes.
+        try run(["compare", "s.gds", "--report", "lab"], files: ["s.gds": text]) { output, folder in
+            #expect(output.status == 0, "\(output.stderr)")
+            let lab = folder.appendingPathComponent("lab")
+            try Data().write(to: lab.appendingPathComponent("gesture-2.png"))
+            let again = try runGestureDemo(["compare", "s.gds", "--report", "lab"], in: folder)
+            #expect(again.status == 0, "\(again.stderr)")
+            let names = try FileManager.default.contentsOfDirectory(atPath: lab.path).sorted()
+            #expect(names == ["gesture-1.png", "index.html"])
         }
     }
 

@@ -35,6 +35,18 @@ enum FileSystem {
         return names
     }
 
+    /// Up to the first `count` bytes of a regular file; none when it
+    /// cannot be read.
+    static func prefix(of path: String, count: Int) -> [UInt8] {
+        guard size(of: path) != nil else { return [] }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return [] }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let read = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, count) }
+        return Array(bytes.prefix(max(read, 0)))
+    }
+
     /// `ScriptFiles.createFolder`, failing as the runner does.
     static func createFolder(_ path: String) throws(RunnerError) {
         try RunnerError.files { () throws(ScriptFileError) in try ScriptFiles.createFolder(path) }
