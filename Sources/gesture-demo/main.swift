@@ -92,6 +92,10 @@ struct GestureDemo: ParsableCommand {
                 throw ExitError.runtime("no Wayland compositor (WAYLAND_DISPLAY is unset): "
                                         + "--record and --log need a live session")
             }
+            if live {
+                throw ExitError.runtime("no Wayland compositor (WAYLAND_DISPLAY is unset): --live replays "
+                                        + "into a window (drop --live to play the script headless)")
+            }
             printError("gesture-demo: no Wayland compositor (WAYLAND_DISPLAY is unset); playing the built-in tour headless")
             try runHeadless()
             return

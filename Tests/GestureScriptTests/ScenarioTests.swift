@@ -191,6 +191,22 @@ struct ScenarioTests {
         #expect(!FileManager.default.fileExists(atPath: flag[1]))
     }
 
+    @Test("--live, --record or --log with no compositor fail (exit 1) saying so, and play nothing headless",
+          arguments: [["--live"], ["--live", "--record", "x.gds"], ["--live", "--log", "x.jsonl"]])
+    func liveWithoutCompositor(_ flags: [String]) throws {
+        let scratch = try temporaryDirectory("no-compositor")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let script = Scenarios.path("touches.gds")
+        // An empty WAYLAND_DISPLAY and a runtime folder without wayland-0:
+        // no compositor to connect to.
+        let run = try runGestureDemo(["--script", script, "--out", "out"] + flags, in: scratch,
+                                     environment: ["WAYLAND_DISPLAY": "", "XDG_RUNTIME_DIR": scratch.path])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("no Wayland compositor (WAYLAND_DISPLAY is unset)"), "\(run.stderr)")
+        #expect(!run.stderr.contains("built-in tour"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.appendingPathComponent("out").path), "nothing was played")
+    }
+
     @Test("the same script gives the same log and the same PNG bytes every run")
     func deterministic() throws {
         let first = try Scenarios.run("gestures.gds"), second = try Scenarios.run("gestures.gds")
