@@ -43,6 +43,20 @@ struct ShortcutTableTests: DemoWindowSuite {
         #expect(DemoApp.currentPage(of: window) is TouchesViewController)
     }
 
+    @Test("the keypad's digits switch pages as the main block's do; with Num Lock off (End, Down) they do not")
+    func keypadDigits() {
+        hold(Keysym.keypadDigit(1), repeats: 0)
+        #expect(DemoApp.currentPage(of: window) is TouchesViewController)
+        hold(Keysym.keypadDigit(3), repeats: 0)
+        #expect(DemoApp.currentPage(of: window) is GesturesViewController)
+        // KP_End and KP_Down: the same keys without Num Lock.
+        hold(0xff9c, repeats: 0)
+        hold(0xff99, repeats: 0)
+        #expect(DemoApp.currentPage(of: window) is GesturesViewController)
+        #expect(Keysym.mainBlock(Keysym.keypadEnter) == Keysym.return)
+        #expect(Keysym.mainBlock(Keysym.q) == Keysym.q)
+    }
+
     @Test("held Ctrl+R rotates once; held Ctrl+Q asks to close once; held Ctrl+D toggles the overlay once")
     func heldActionsActOnce() {
         DemoApp.show(.touches, in: window)

@@ -68,9 +68,12 @@ public struct KeyCommand {
     /// A command for a symbol that Shift produces on the user's layout
     /// ("?" on a US keyboard) matches without naming Shift: Shift was used
     /// up making the symbol, so it is not a modifier of the shortcut.
+    ///
+    /// The keypad's digits (with Num Lock on) and Enter match the main
+    /// block's: "2" shows the second page from either.
     func matches(_ event: KeyEvent) -> Bool {
         var held = event.modifiers.intersection([.control, .alt, .shift, .logo])
-        if keysym == event.keysym {
+        if keysym == Keysym.mainBlock(event.keysym) {
             if event.keysym != event.baseKeysym { held.remove(.shift) }
             return modifiers == held
         }

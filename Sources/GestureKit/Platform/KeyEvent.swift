@@ -68,6 +68,20 @@ public enum Keysym {
     public static let slash: UInt32 = 0x002f
     /// The keysym of the digit `n` on the main block; `n` is clamped to 0...9.
     public static func digit(_ n: Int) -> UInt32 { 0x0030 + UInt32(max(0, min(9, n))) }
+    /// The keypad's Enter.
+    public static let keypadEnter: UInt32 = 0xff8d
+    /// The keysym of the digit `n` on the keypad (Num Lock on); `n` is
+    /// clamped to 0...9.
+    public static func keypadDigit(_ n: Int) -> UInt32 { 0xffb0 + UInt32(max(0, min(9, n))) }
+    /// The main block's key for a keypad digit or Enter; any other keysym
+    /// as it is.
+    public static func mainBlock(_ keysym: UInt32) -> UInt32 {
+        switch keysym {
+        case keypadDigit(0)...keypadDigit(9): digit(Int(keysym - keypadDigit(0)))
+        case keypadEnter: `return`
+        default: keysym
+        }
+    }
     /// Lower-case letter keysyms equal their ASCII codes.
     public static func letter(_ c: Character) -> UInt32 {
         UInt32(c.lowercased().unicodeScalars.first?.value ?? 0)
