@@ -33,7 +33,8 @@ struct Compare: ParsableCommand {
     // be ignored here; this hidden group holds what was given, to refuse it.
     @OptionGroup(visibility: .private) var thresholds: ThresholdOptions
 
-    @Option(help: ArgumentHelp("Also write a picture of each gesture under every preset, and index.html, here (a new folder or an earlier report's).",
+    @Option(help: ArgumentHelp("Also write a picture of each gesture under every preset, and index.html, "
+                                   + "here (a new folder or an earlier report's).",
                                valueName: "DIR"))
     var report: String?
 
@@ -74,7 +75,7 @@ struct Compare: ParsableCommand {
     /// stays behind; any other folder that holds files is refused.
     static var reportFolder: ReportFolder {
         var folder = ReportFolder(flag: "--report", marker: ComparisonHTML.indexName) { name in
-            name == ComparisonHTML.indexName || ComparisonHTML.pictureNumber(name) != nil
+            name == ComparisonHTML.indexName || ComparisonHTML.isPictureName(name)
         }
         folder.isOwnMarker = { String(decoding: $0, as: UTF8.self).contains(ComparisonHTML.titleOpening) }
         return folder
@@ -117,13 +118,12 @@ enum ComparisonHTML {
     /// The file of gesture `number`'s picture.
     static func pictureName(_ number: Int) -> String { "gesture-\(number).png" }
 
-    /// The gesture number a picture's file name holds; nil for any other
-    /// name.
-    static func pictureNumber(_ name: String) -> Int? {
-        guard name.hasPrefix("gesture-"), name.hasSuffix(".png") else { return nil }
-        let digits = name.dropFirst("gesture-".count).dropLast(".png".count)
-        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let number = Int(digits), number > 0 else { return nil }
-        return pictureName(number) == name ? number : nil
+    /// Whether `name` is a picture's file name, as `pictureName` makes it.
+    static func isPictureName(_ name: String) -> Bool {
+        guard name.hasPrefix("gesture-"), name.hasSuffix(".png"),
+              let number = Int(name.dropFirst("gesture-".count).dropLast(".png".count)), number > 0
+        else { return false }
+        return pictureName(number) == name
     }
 
     private static let titlePrefix = "gesture-demo compare "
