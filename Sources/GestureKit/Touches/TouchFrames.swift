@@ -69,7 +69,11 @@ final class TouchFrames {
 
     func begin(_ key: TouchKey, at location: Point, time: Double) {
         if touch(for: key) != nil {
+            // The old touch's cancellation is delivered before the new
+            // touch begins: in one event the new one began first, counted
+            // among the fingers down beside the one it replaces.
             end(key, time: time, cancelled: true)
+            flush()
         } else if down.count >= Self.maximumDown {
             return
         }
