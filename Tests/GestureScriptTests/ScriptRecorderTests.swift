@@ -378,6 +378,69 @@ struct ScriptRecorderTests {
         #expect(zip(replayed, original).allSatisfy { abs(time($0) - time($1)) <= 0.003 }, "\(replayed)\n\(original)")
     }
 
+    /// Two fingers down on the pinch area, 60 px apart.
+    func twoFingersOnThePinchArea(_ s: SimulatedSession) throws -> Point {
+        s.pass(0.3)
+        let c = try s.center(of: "pinchArea")
+        s.window.input.touchDown(id: 1, at: c - Point(x: 30, y: 0), time: s.stamp)
+        s.window.input.touchDown(id: 2, at: c + Point(x: 30, y: 0), time: s.stamp)
+        s.window.input.touchFrame()
+        return c
+    }
+
+    @Test("a frame whose touches were read milliseconds apart is recorded whole: no wait inside it, the same pinch replayed")
+    func frameKeptWhole() throws {
+        let s = SimulatedSession(page: .gestures)
+        let c = try twoFingersOnThePinchArea(s)
+        for step in 1...3 {
+            s.pass(0.020)
+            let spread = 30 + 10 * Double(step)
+            s.window.input.touchMotion(id: 1, to: c - Point(x: spread, y: 0), time: s.stamp)
+            s.pass(0.003)
+            s.window.input.touchMotion(id: 2, to: c + Point(x: spread, y: 0), time: s.stamp)
+            s.window.input.touchFrame()
+        }
+        s.pass(0.02)
+        s.window.input.touchUp(id: 1, time: s.stamp)
+        s.window.input.touchUp(id: 2, time: s.stamp)
+        s.window.input.touchFrame()
+        s.pass(0.5)
+        let (script, live) = s.finish()
+        let lines = script.split(separator: "\n")
+        // Between a touch line and the frame that closes it, no wait.
+        var inFrame = false
+        for line in lines {
+            if line.hasPrefix("down ") || line.hasPrefix("move ") || line.hasPrefix("up ") { inFrame = true }
+            if line == "frame" { inFrame = false }
+            #expect(!(inFrame && line.hasPrefix("wait ")), "a wait inside a frame:\n\(script)")
+        }
+        let pinched = shown(records(live)).filter { $0.contains("Pinched") }
+        #expect(pinched.count == 3, "\(pinched)")
+        #expect(shown(try replayHeadless(script)) == shown(records(live)), "recording:\n\(script)")
+    }
+
+    @Test("touches still down when the window goes are cancelled live; the recording cancels them too")
+    func touchesDownAtTheEnd() throws {
+        let s = SimulatedSession(page: .gestures)
+        let c = try twoFingersOnThePinchArea(s)
+        s.pass(0.02)
+        s.window.input.touchMotion(id: 1, to: c - Point(x: 50, y: 0), time: s.stamp)
+        s.window.input.touchMotion(id: 2, to: c + Point(x: 50, y: 0), time: s.stamp)
+        s.window.input.touchFrame()
+        s.pass(0.1)
+        // The window is going away (Ctrl+Q, a lost compositor): the
+        // backend cancels its seat's touches.
+        s.window.input.cancelTouches(seat: 0)
+        // Nothing more to cancel: no second line.
+        s.window.input.cancelTouches(seat: 0)
+        s.pass(0.05)
+        let (script, live) = s.finish()
+        #expect(script.split(separator: "\n").filter { $0 == "cancel" }.count == 1, "\(script)")
+        let ends = shown(records(live)).filter { $0.hasSuffix(" cancelled") || $0.hasSuffix(" failed") }
+        #expect(!ends.isEmpty, "live, the pinch ends: \(shown(records(live)))")
+        #expect(shown(try replayHeadless(script)) == shown(records(live)), "recording:\n\(script)")
+    }
+
     @Test("what the recorder writes parses back, and a session's end is its last wait")
     func finishWaits() throws {
         let s = SimulatedSession()

@@ -102,8 +102,12 @@ public final class InputRouter {
         t.orientationAngle = degrees
     }
 
-    /// Cancels the touches of one seat (its touch capability went away).
+    /// Cancels the touches of one seat (its touch capability went away,
+    /// the compositor sent `wl_touch.cancel`, the window is going away).
+    /// A recording gets a `cancel`, which cancels every touch: with one
+    /// seat and no mouse drag under way at once, the same ones.
     public func cancelTouches(seat: Int) {
+        if frames.hasDown(where: { $0.seat == seat }) { tap?.raw(.touchCancel, time: window.scheduler.now) }
         frames.cancel { $0.seat == seat }
     }
 
@@ -117,7 +121,7 @@ public final class InputRouter {
     /// every active touch is cancelled.
     public func touchCancel() {
         tap?.raw(.touchCancel, time: window.scheduler.now)
-        cancelAll()
+        cancelEveryTouch()
     }
 
     /// Called by the backend after each batch of dispatched protocol events:
@@ -127,9 +131,14 @@ public final class InputRouter {
         frames.endOfInputBatch()
     }
 
-    /// Cancels every touch, compositor and pointer alike (seat capability
-    /// lost, window closing).
+    /// Cancels every touch, compositor and pointer alike (a compositor's
+    /// grab took the press that started one). A recording gets a `cancel`.
     public func cancelAll() {
+        if frames.hasDown(where: { _ in true }) { tap?.raw(.touchCancel, time: window.scheduler.now) }
+        cancelEveryTouch()
+    }
+
+    private func cancelEveryTouch() {
         pointer.touchesCancelled()
         touchpad.touchesCancelled()
         frames.cancel { _ in true }

@@ -54,6 +54,11 @@ final class TouchFrames {
         return nil
     }
 
+    /// Whether a touch is down whose key satisfies `condition`.
+    func hasDown(where condition: (TouchKey) -> Bool) -> Bool {
+        down.contains { condition($0.key) }
+    }
+
     func hasActiveTouch(where condition: (Touch) -> Bool) -> Bool {
         down.contains { condition($0.touch) }
     }

@@ -14,7 +14,8 @@ import GestureKit
 ///
 /// Install it as the window's observer and (through `RawInputTaps` if
 /// the log taps too) as its router's tap. Lines go to `write` as they are
-/// made, so a session that is killed keeps what it recorded.
+/// made (a touch frame's once it closes), so a session that is killed
+/// keeps what it recorded.
 public final class ScriptRecorder: RawInputTap, WindowObserver {
     private let window: Window
     private let timeSource: TimeSource
@@ -38,6 +39,12 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
     /// The key repeat a replay has at this point: none until a
     /// `keyboard repeat` line.
     private var keyRepeat = KeyRepeatSettings.off
+    /// The touch lines of the frame under way, held until it closes, and
+    /// the time of its latest event. A frame's touches may carry different
+    /// milliseconds (two fingers read 3 ms apart), and a wait between them
+    /// would close the frame in the replay, splitting one event into two.
+    private var openFrame: [ScriptCommand] = []
+    private var openFrameTime = 0.0
     /// The commands written so far (the comment line is not one): a
     /// recording past `ScriptDefaults.maximumCommands` must be split before
     /// it replays.
@@ -60,6 +67,7 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
 
     /// Ends the recording: the time since the last event becomes a wait.
     public func finish() {
+        writeOpenFrame()
         emit(at: clock.time(at: timeSource.now - start), [], endsSession: true)
     }
 
@@ -69,13 +77,13 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
         let arrival = timeSource.now - start
         switch input {
         case .touchDown(let id, let seat, let p):
-            record(.down(id: RawInput.scriptTouchID(id, seat: seat), at: onPage(p)), stamp: time, arrival)
+            holdInFrame(.down(id: RawInput.scriptTouchID(id, seat: seat), at: onPage(p)), stamp: time, arrival)
         case .touchMotion(let id, let seat, let p):
-            record(.move(id: RawInput.scriptTouchID(id, seat: seat), to: onPage(p)), stamp: time, arrival)
+            holdInFrame(.move(id: RawInput.scriptTouchID(id, seat: seat), to: onPage(p)), stamp: time, arrival)
         case .touchUp(let id, let seat):
-            record(.up(id: RawInput.scriptTouchID(id, seat: seat)), stamp: time, arrival)
-        case .touchFrame: record(.frame, stamp: nil, arrival)
-        case .touchCancel: record(.cancel, stamp: nil, arrival)
+            holdInFrame(.up(id: RawInput.scriptTouchID(id, seat: seat)), stamp: time, arrival)
+        case .touchFrame: closeFrame(with: .frame, arrival)
+        case .touchCancel: closeFrame(with: .cancel, arrival)
         case .pointerMotion(let p): record(.pointer(.move(to: onPage(p))), stamp: time, arrival)
         case .pointerButton(let code, let pressed):
             guard let button = RawInput.buttonName(code) else { return }
@@ -88,6 +96,7 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
             // The replay repeats a held key itself, under the recorded
             // `keyboard repeat` settings; a line per repeat would double it.
             guard !event.isRepeat else { return }
+            writeOpenFrame()
             emit(at: clock.time(ofEventStamped: time, arrivedAt: arrival), keyCommands(for: event))
         case .keyRepeat(let settings): record(.keyboardRepeat(settings), stamp: nil, arrival)
         // A device's shake is known late (an accelerometer's ends once the
@@ -103,8 +112,39 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
         }
     }
 
+    /// Anything but a touch: after the touch lines of a frame still open
+    /// (another device's event between a frame's touches and its end).
     private func record(_ command: ScriptCommand, stamp: Double?, _ arrival: Double) {
+        writeOpenFrame()
         emit(at: clock.time(ofEventStamped: stamp, arrivedAt: arrival), [command])
+    }
+
+    /// A touch's down, move or up: held until its frame closes.
+    private func holdInFrame(_ command: ScriptCommand, stamp: Double, _ arrival: Double) {
+        openFrameTime = clock.time(ofEventStamped: stamp, arrivedAt: arrival)
+        openFrame.append(command)
+    }
+
+    /// The frame's touch lines, then what closes it (`frame`, `cancel`),
+    /// at the time of its latest touch: the time the live event was
+    /// delivered with.
+    private func closeFrame(with end: ScriptCommand, _ arrival: Double) {
+        let closedAt = clock.time(ofEventStamped: nil, arrivedAt: arrival)
+        if openFrame.isEmpty {
+            emit(at: closedAt, [end])
+        } else {
+            openFrame.append(end)
+            writeOpenFrame()
+        }
+    }
+
+    /// Writes the touch lines of a frame that has not closed, at its latest
+    /// event's time.
+    private func writeOpenFrame() {
+        guard !openFrame.isEmpty else { return }
+        let lines = openFrame
+        openFrame.removeAll(keepingCapacity: true)
+        emit(at: openFrameTime, lines)
     }
 
     /// Modifier keys are recorded as held on their own lines
