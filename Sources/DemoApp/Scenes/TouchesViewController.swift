@@ -24,6 +24,8 @@ public final class TouchesViewController: ViewController {
     /// How long the interaction label keeps its text (seed 000).
     public static let clearDelay = 3.0
     private var clearTimer: ScheduledTimer?
+    /// When the label's reset is due, on the window's clock.
+    private var clearDue = 0.0
     private var startCoordinate = Point.zero
     private var touchesOnPage: Set<Touch> = []
 
@@ -314,16 +316,31 @@ public final class TouchesViewController: ViewController {
     }
 
     /// A one-shot timer that resets the label three seconds after the last
-    /// interaction: each one re-arms it (the previous one is invalidated).
+    /// interaction: each one re-arms it.
     /// Seed 000 re-arms it only as a touch ends, so a finger put down or
     /// dragged within three seconds of the previous end saw its text give
     /// way to "None" under it; here a touch's beginning and each of its
     /// moves re-arm it too.
+    ///
+    /// A finger moving re-arms it every few milliseconds: rather than a new
+    /// timer each time, the one under way, firing before the reset is due,
+    /// waits out the rest.
     private func setTimerToClearLabel() {
-        clearTimer?.invalidate()
-        clearTimer = view.window?.scheduler.schedule(after: Self.clearDelay) { [weak self] _ in
-            self?.interactionLabel.text = "None"
-            self?.clearTimer = nil
+        guard let scheduler = view.window?.scheduler else { return }
+        clearDue = scheduler.now + Self.clearDelay
+        if clearTimer == nil { armClearTimer(after: Self.clearDelay, on: scheduler) }
+    }
+
+    private func armClearTimer(after delay: Double, on scheduler: Scheduler) {
+        clearTimer = scheduler.schedule(after: delay) { [weak self] _ in
+            guard let self else { return }
+            clearTimer = nil
+            let left = clearDue - scheduler.now
+            if left > 0 {
+                armClearTimer(after: left, on: scheduler)
+            } else {
+                interactionLabel.text = "None"
+            }
         }
     }
 }
