@@ -89,15 +89,30 @@ struct HitTestingTests {
         #expect(h.window.hitTest(Point(x: 50, y: 50)) === h.view)
     }
 
-    @Test("clipsToBounds keeps touches outside the bounds from reaching subviews")
-    func clipping() {
+    @Test("a subview's part outside its parent's bounds takes no touches, clipped or not (UIKit's hitTest)")
+    func outsideParentBounds() {
         let parent = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
         let overhang = View(frame: Rect(x: 80, y: 80, width: 100, height: 100))
         parent.addSubview(overhang)
         h.view.addSubview(parent)
-        #expect(h.window.hitTest(Point(x: 150, y: 150)) === overhang)
+        #expect(h.window.hitTest(Point(x: 90, y: 90)) === overhang)
+        #expect(h.window.hitTest(Point(x: 150, y: 150)) === h.view)
         parent.clipsToBounds = true
         #expect(h.window.hitTest(Point(x: 150, y: 150)) === h.view)
+    }
+
+    @Test("a parent that widens point(inside:) lets its overhanging subview take those touches")
+    func widenedPointInside() {
+        final class Wide: View {
+            override func point(inside point: Point) -> Bool {
+                Rect(x: 0, y: 0, width: 200, height: 200).contains(point)
+            }
+        }
+        let parent = Wide(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let overhang = View(frame: Rect(x: 80, y: 80, width: 100, height: 100))
+        parent.addSubview(overhang)
+        h.view.addSubview(parent)
+        #expect(h.window.hitTest(Point(x: 150, y: 150)) === overhang)
     }
 
     @Test("convert round-trips through nested, offset views")

@@ -353,16 +353,17 @@ open class View: Responder {
     /// The deepest visible, interactive view containing `point` (in this
     /// view's coordinates): subviews are tried front to back (reverse order);
     /// hidden views, views with alpha below 0.01 and views with user
-    /// interaction off are skipped with their subtrees.
+    /// interaction off are skipped with their subtrees. As in UIKit, a point
+    /// outside this view's bounds (`point(inside:)`) hits none of its
+    /// subviews either, even where one sticks out unclipped; a view that
+    /// should take touches there overrides `point(inside:)`.
     open func hitTest(_ point: Point) -> View? {
-        guard !isHidden, alpha >= 0.01, isUserInteractionEnabled else { return nil }
-        let inside = self.point(inside: point)
-        if clipsToBounds && !inside { return nil }
+        guard !isHidden, alpha >= 0.01, isUserInteractionEnabled, self.point(inside: point) else { return nil }
         for sub in subviews.reversed() {
             guard let p = sub.convertFromSuperview(point) else { continue }
             if let hit = sub.hitTest(p) { return hit }
         }
-        return inside ? self : nil
+        return self
     }
 
     // MARK: Gesture recognizers
