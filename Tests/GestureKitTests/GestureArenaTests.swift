@@ -218,6 +218,33 @@ struct GestureArenaTests {
         #expect(h.view.calls == ["began 1", "cancelled 1"])
     }
 
+    @Test("a finger that joins a pan under way is the pan's: the view never sees it (cancelsTouchesInView)")
+    func fingerJoiningRecognizedGesture() {
+        let h = ViewInWindow(multipleTouch: true)
+        let pan = PanGestureRecognizer()
+        h.view.addGestureRecognizer(pan)
+        h.down(0, 100, 100); h.frame()
+        h.drag(0, from: Point(x: 100, y: 100), to: Point(x: 160, y: 100), steps: 4)
+        #expect(pan.state == .changed)
+        #expect(h.view.calls == ["began 1", "cancelled 1"])
+        h.down(1, 200, 200); h.frame()
+        #expect(pan.numberOfTouches == 2)
+        h.drag(1, from: Point(x: 200, y: 200), to: Point(x: 230, y: 200), steps: 2)
+        h.up(1); h.frame()
+        h.up(0); h.frame()
+        #expect(h.view.calls == ["began 1", "cancelled 1"])
+        // With cancelsTouchesInView off, the view gets the new finger whole.
+        let k = ViewInWindow(multipleTouch: true)
+        let keeping = PanGestureRecognizer()
+        keeping.cancelsTouchesInView = false
+        k.view.addGestureRecognizer(keeping)
+        k.down(0, 100, 100); k.frame()
+        k.drag(0, from: Point(x: 100, y: 100), to: Point(x: 160, y: 100), steps: 4)
+        k.down(1, 200, 200); k.frame()
+        k.up(1); k.frame()
+        #expect(k.view.calls.suffix(2) == ["began 1", "ended 1"])
+    }
+
     @Test("with cancelsTouchesInView off the view gets touchesEnded after the action")
     func notCancelling() {
         final class V: View {

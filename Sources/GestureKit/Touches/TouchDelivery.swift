@@ -127,7 +127,11 @@ final class TouchDelivery: GestureArenaDelegate {
         for t in changed where t.deliversToView {
             switch t.phase {
             case .began:
-                if !beginForView(t, in: &batch) { hold(t) }
+                if joinsRecognizedGesture(t) {
+                    t.deliversToView = false
+                } else if !beginForView(t, in: &batch) {
+                    hold(t)
+                }
             case .moved, .stationary:
                 if t.viewDelivery == .began { batch.add(t, .moved) }
             case .ended:
@@ -143,6 +147,18 @@ final class TouchDelivery: GestureArenaDelegate {
             }
         }
         batch.send(event: event)
+    }
+
+    /// Whether `t`, just begun, went to a recognizer whose gesture is
+    /// under way with `cancelsTouchesInView` (a second finger on a pan):
+    /// it is part of that gesture, and UIKit unbinds a recognized
+    /// gesture's touches from their view, so the view never sees it. A
+    /// touch the recognizer ignores (`ignore(_:for:)`) still goes to the
+    /// view.
+    private func joinsRecognizedGesture(_ t: Touch) -> Bool {
+        t.gestureRecognizers.contains { r in
+            r.cancelsTouchesInView && (r.state == .began || r.state == .changed) && r.isTracking(t)
+        }
     }
 
     // MARK: Held touches
