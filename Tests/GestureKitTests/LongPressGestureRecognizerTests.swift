@@ -88,6 +88,18 @@ struct LongPressGestureRecognizerTests {
         #expect(log.states == [.began])
     }
 
+    @Test("once begun, the press ends when any finger lifts, one put down since it began too")
+    func anyFingerLiftedEnds() {
+        h.down(0, 50, 50); h.frame()
+        h.wait(0.6)
+        #expect(log.states == [.began])
+        h.down(1, 90, 50); h.frame()
+        h.up(1); h.frame()
+        #expect(log.states == [.began, .ended])
+        h.up(0); h.frame()
+        #expect(log.states == [.began, .ended])
+    }
+
     @Test("more fingers than required fail the long press")
     func tooManyFingers() {
         h.down(0, 50, 50); h.frame()

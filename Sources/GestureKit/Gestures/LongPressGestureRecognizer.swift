@@ -73,8 +73,8 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     }
 
     /// Before the press began, a lift counts as one of the quick taps required
-    /// or fails the press; after, the press ends when fewer than
-    /// ``numberOfTouchesRequired`` fingers remain.
+    /// or fails the press; after, any finger lifted ends it (as UIKit
+    /// documents), one put down since it began too.
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         switch state {
         case .possible:
@@ -92,7 +92,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
                 fail("lifted after \(formatFixed(held)) s < \(formatFixed(minimumPressDuration)) s")
             }
         case .began, .changed:
-            if activeTouchCount < numberOfTouchesRequired { state = .ended }
+            state = .ended
         default:
             break
         }
