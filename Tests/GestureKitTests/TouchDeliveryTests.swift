@@ -100,6 +100,23 @@ struct TouchDeliveryTests {
         #expect(h.view.lastBegan.first?.tapCount == 1)
     }
 
+    @Test("a drag between two quick taps ends the count: tap, drag, tap read 1, 0, 1")
+    func dragBreaksTapCount() {
+        let h = ViewInWindow()
+        h.down(0, 100, 100); h.frame()
+        h.up(0); h.frame()
+        h.wait(0.05)
+        h.down(0, 102, 100); h.frame()
+        let drag = h.view.lastBegan.first
+        h.move(0, 140, 100); h.frame()
+        #expect(drag?.tapCount == 0)
+        h.move(0, 101, 100); h.frame()
+        h.up(0); h.frame()
+        h.wait(0.05)
+        h.down(0, 100, 100); h.frame()
+        #expect(h.view.lastBegan.first?.tapCount == 1)
+    }
+
     @Test("a duplicate down for an active id cancels the old touch first, in an event of its own")
     func duplicateDown() {
         let h = ViewInWindow(multipleTouch: true)

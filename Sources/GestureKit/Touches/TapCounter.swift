@@ -2,7 +2,7 @@
 /// tap lifted, close to where it was, continues its count (1, 2, 3...).
 /// The limits are the window's `GestureThresholds.multiTapInterval`,
 /// `multiTapMinimumInterval` and `multiTapDistance`; a touch that moved beyond its `tapSlop` was no tap
-/// (its count is 0) and starts nothing.
+/// (its count is 0): it starts nothing, and ends the taps before it.
 struct TapCounter {
     private var lastTap: (location: Point, time: Double, count: Int)?
 
@@ -20,9 +20,11 @@ struct TapCounter {
     }
 
     /// A touch lifted at `location` and `time`: if it stayed a tap, the
-    /// next one may continue its count.
+    /// next one may continue its count; if it moved, the count starts
+    /// again (a tap, a drag and a tap are not a double tap).
     mutating func touchLifted(_ touch: Touch, at location: Point, time: Double, thresholds: GestureThresholds) {
         guard touch.tapCount > 0, touch.isWithinTapSlop(at: location, thresholds: thresholds) else {
+            lastTap = nil
             return
         }
         lastTap = (location, time, touch.tapCount)
