@@ -49,6 +49,7 @@ public struct TestRunner {
     /// Runs (or merges) and reports; returns the exit code: 0 every script
     /// passed, 1 one failed, crashed or hung, 2 one is malformed.
     public func run() throws(RunnerError) -> Int32 {
+        try checkOutputs()
         let start = cposix_monotonic_seconds()
         let results: [ScriptResult]
         var note = ""
@@ -65,8 +66,41 @@ public struct TestRunner {
             results = try merged()
             note = "merged \(options.merge.count) reports"
         }
-        try writeReports(results, rendered: rendered)
+        do {
+            try writeReports(results, rendered: rendered)
+        } catch {
+            // The results still count: say them, then why a report is missing.
+            _ = summarize(results, note: note, workers: workers, seconds: cposix_monotonic_seconds() - start)
+            throw error
+        }
         return summarize(results, note: note, workers: workers, seconds: cposix_monotonic_seconds() - start)
+    }
+
+    /// Refuses, before any script runs, what would fail or do harm only
+    /// once the suite has run: an empty PATH (which would read as the
+    /// current folder), a `--junit` path that is a folder, a `--report`
+    /// where a file is in the way, or a `--report` that is one of the
+    /// reports `--merge` reads (emptied first, it would lose them).
+    private func checkOutputs() throws(RunnerError) {
+        if options.paths.contains("") {
+            throw .usage("an empty PATH ('') names no script or folder")
+        }
+        if let junit = options.junit {
+            if junit.isEmpty || FileSystem.isDirectory(junit) {
+                throw .usage("--junit '\(junit)': a folder, not a file to write")
+            }
+            let folder = ScriptFiles.folder(of: junit)
+            if !folder.isEmpty, FileSystem.exists(folder), !FileSystem.isDirectory(folder) {
+                throw .usage("--junit \(junit): \(folder) is not a folder")
+            }
+        }
+        guard let report = options.report else { return }
+        if report.isEmpty { throw .usage("--report '': give a folder") }
+        try reportFolder.check(report)
+        if let resolved = FileSystem.resolved(report),
+           let input = options.merge.first(where: { FileSystem.resolved($0) == resolved }) {
+            throw .usage("--report \(report) is \(input), a report --merge reads: give another folder")
+        }
     }
 
     /// The scripts a run plays, in path order: those the paths name (the
@@ -188,8 +222,19 @@ public struct TestRunner {
     /// Empties a report folder of an earlier run; refuses a folder that
     /// holds anything else, so `--report .` never deletes someone's files.
     private func prepareReportFolder(_ report: String) throws(RunnerError) {
-        let ours: Set<String> = [ResultsFile.name, HTMLReport.indexName, HTMLReport.scriptsFolder]
-        try ReportFolder(flag: "--report", marker: ResultsFile.name, isOwnName: ours.contains).prepare(report)
+        try reportFolder.prepare(report)
+    }
+
+    /// What a report holds, and the `--junit` file when it is written
+    /// into the report's folder (one folder to keep as a CI artifact).
+    private var reportFolder: ReportFolder {
+        var ours: Set<String> = [ResultsFile.name, HTMLReport.indexName, HTMLReport.scriptsFolder]
+        if let junit = options.junit, let report = options.report,
+           let folder = FileSystem.resolved(ScriptFiles.folder(of: junit).isEmpty ? "." : ScriptFiles.folder(of: junit)),
+           folder == FileSystem.resolved(report) {
+            ours.insert(ScriptFiles.lastComponent(of: junit))
+        }
+        return ReportFolder(flag: "--report", marker: ResultsFile.name, isOwnName: ours.contains)
     }
 
     // MARK: Merging

@@ -239,6 +239,10 @@ struct RunnerCommandTests {
         (["--list", "--junit", "out.xml"], "--list plays nothing: give no --merge, --report, --junit or --update-goldens"),
         (["--durations", "Tests/RunnerFixtures/none.jsonl"], "cannot read durations file Tests/RunnerFixtures/none.jsonl"),
         (["--durations", "/dev/zero"], "durations file /dev/zero is larger than 64 MiB: not a results file"),
+        ([""], "an empty PATH ('') names no script or folder"),
+        (["Tests/RunnerFixtures/suite/passing", "--junit", "Tests"], "--junit 'Tests': a folder, not a file to write"),
+        (["Tests/RunnerFixtures/suite/passing", "--report", "Package.swift"],
+         "--report Package.swift: not a folder (a file is in the way)"),
     ])
     func usageErrors(_ arguments: [String], _ message: String) throws {
         let run = try RunnerProcess.test(arguments)
@@ -295,6 +299,44 @@ struct RunnerCommandTests {
         #expect(run.stderr.contains("durations file \(file.path) holds no script's duration"), "\(run.stderr)")
         let quiet = try RunnerProcess.test(Self.quickFolders + ["--shard", "1/2", "--list"])
         #expect(quiet.stderr.isEmpty, "no warning without the file: \(quiet.stderr)")
+    }
+
+    @Test("--merge into one of the reports it reads is refused before anything is emptied: exit 2, the report whole")
+    func mergeIntoItsInput() throws {
+        let folder = try temporaryDirectory("runner-merge-self")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("r").path
+        let first = try RunnerProcess.test([RunnerProcess.suite + "/failing", "--report", report])
+        #expect(first.status == 1)
+        let before = try FileManager.default.subpathsOfDirectory(atPath: report).sorted()
+        let merge = try RunnerProcess.test(["--merge", report, "--report", report + "/."])
+        #expect(merge.status == 2)
+        #expect(merge.stderr.contains("a report --merge reads: give another folder"), "\(merge.stderr)")
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: report).sorted() == before)
+    }
+
+    @Test("a --junit file inside the --report folder: the next run into the same folder replaces both")
+    func junitInsideReport() throws {
+        let folder = try temporaryDirectory("runner-junit-inside")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("ci").path
+        let arguments = [RunnerProcess.suite + "/passing", "--report", report, "--junit", report + "/junit.xml"]
+        for _ in 0..<2 {
+            let run = try RunnerProcess.test(arguments)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(try testCases(in: URL(fileURLWithPath: report + "/junit.xml")).count == 3)
+        }
+    }
+
+    @Test("a --junit that cannot be written once the suite ran: the failures and closing line still print, exit 1")
+    func junitUnwritable() throws {
+        // A folder that exists, where no file can be made.
+        let junit = "/proc/self/junit.xml"
+        let run = try RunnerProcess.test([RunnerProcess.suite + "/failing", "--junit", junit])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("Failures:"), "\(run.stdout)")
+        #expect(run.summary == "0 passed, 3 failed", "\(run.stdout)")
+        #expect(run.stderr.contains(junit), "\(run.stderr)")
     }
 
     @Test("--report refuses a folder that holds other files, and deletes none of them")

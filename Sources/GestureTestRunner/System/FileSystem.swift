@@ -35,6 +35,20 @@ enum FileSystem {
         return names
     }
 
+    /// Whether anything (a file, a folder, a link) is at `path`.
+    static func exists(_ path: String) -> Bool {
+        var s = stat()
+        return lstat(path, &s) == 0
+    }
+
+    /// The absolute path `path` resolves to (links followed); nil when it
+    /// does not exist.
+    static func resolved(_ path: String) -> String? {
+        guard let real = realpath(path, nil) else { return nil }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
     /// Up to the first `count` bytes of a regular file; none when it
     /// cannot be read.
     static func prefix(of path: String, count: Int) -> [UInt8] {

@@ -24,8 +24,17 @@ public struct ReportFolder {
     /// How many of the marker's first bytes `isOwnMarker` is shown.
     static let markerPrefixLength = 512
 
+    /// Refuses, before any work, a path where no report can go: a file
+    /// (or anything but a folder) is in the way.
+    public func check(_ path: String) throws(RunnerError) {
+        if FileSystem.exists(path) && !FileSystem.isDirectory(path) {
+            throw .usage("\(flag) \(path): not a folder (a file is in the way)")
+        }
+    }
+
     /// Makes `path` an empty folder ready for the report.
     public func prepare(_ path: String) throws(RunnerError) {
+        try check(path)
         if FileSystem.isDirectory(path) {
             let names = try FileSystem.contents(of: path)
             if !names.isEmpty {
