@@ -143,8 +143,10 @@ def worker(job):
                 case = os.path.join(scratch, "case.gds")
                 write(case, text)
                 out = os.path.join(scratch, "out")
+                # compare's report folder is its own: one that holds a
+                # headless run's output is refused as someone's files.
                 args = (["--headless", "--script", case, "--out", out, "--time-limit", "20"] if mode == "script"
-                        else ["compare", case, "--time-limit", "20", "--report", out])
+                        else ["compare", case, "--time-limit", "20", "--report", out + "-compare"])
             else:
                 text = mutate_report(report_text, rng)
                 folder = os.path.join(scratch, "report")
@@ -197,8 +199,13 @@ def main():
                      % (done.returncode, done.stdout.decode(errors="replace")[-2000:]))
         jobs = [(a.binary, a.seconds, a.seed + i, modes, a.keep, os.path.join(report, "r"), a.timeout)
                 for i in range(a.jobs)]
-        with multiprocessing.Pool(a.jobs) as workers:
-            results = workers.map(worker, jobs)
+        if a.jobs == 1:
+            results = [worker(jobs[0])]
+        else:
+            # Fresh interpreters, not forks: a forked worker was once found
+            # waiting forever on a lock, the whole run stuck with it.
+            with multiprocessing.get_context("spawn").Pool(a.jobs) as workers:
+                results = workers.map(worker, jobs)
     finally:
         shutil.rmtree(report, ignore_errors=True)
     counts = collections.Counter()
