@@ -9,7 +9,7 @@ struct TimeLimitOption: ParsableArguments {
     // Unconditional: "--time-limit -5" reads -5 (and is refused as not
     // positive) rather than taking it for a flag and reporting no value.
     @Option(name: .customLong("time-limit"), parsing: .unconditional,
-            help: "Stop a script after this many seconds: of virtual time headless, of real time live.")
+            help: "Stop a script after this many seconds: of virtual time headless (as test and compare play), of real time live.")
     var seconds = ScriptDefaults.timeLimit
 
     func validate() throws {
