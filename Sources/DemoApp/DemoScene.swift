@@ -70,6 +70,8 @@ final class DemoShell {
     private let output: (String) -> Void
     private var helpOverlay: HelpOverlayView?
     private var debugOverlay: DebugOverlayView?
+    /// The Undo/Redo sheet last shown, while it lives.
+    private weak var undoSheet: ActionSheet?
 
     init(window: Window, output: @escaping (String) -> Void) {
         self.window = window
@@ -116,9 +118,11 @@ final class DemoShell {
             },
             KeyCommand(keysym: Keysym.z, modifiers: .control, title: "Undo", repeats: true) {
                 self.window?.application.undoManager.undo()
+                self.refreshUndoSheet()
             },
             KeyCommand(keysym: Keysym.z, modifiers: [.control, .shift], title: "Redo", repeats: true) {
                 self.window?.application.undoManager.redo()
+                self.refreshUndoSheet()
             },
             KeyCommand(keysym: Keysym.d, modifiers: .control, title: "Toggle the debug overlay", repeats: false) {
                 self.toggleDebugOverlay()
@@ -158,10 +162,19 @@ final class DemoShell {
         if undo.canRedo { actions.append(.init(title: "Redo \(undo.redoActionName)") { undo.redo() }) }
         guard !actions.isEmpty else { return }
         let sheet = ActionSheet(title: "Shake to undo", actions: actions)
+        undoSheet = sheet
         // The debug overlay's panel moves out of the sheet's way and back.
         sheet.onDismiss = { [weak self] in self?.debugOverlay?.setNeedsLayout() }
         page.present(sheet)
         debugOverlay?.setNeedsLayout()
+    }
+
+    /// Undo or redo by key while the Undo/Redo sheet is open: the sheet
+    /// offers what can be undone and redone now (or goes, when nothing can).
+    private func refreshUndoSheet() {
+        guard let page = tabs.selectedViewController, let sheet = page.presentedSheet, sheet === undoSheet else { return }
+        page.dismissPresentedSheet()
+        presentUndoSheet()
     }
 
     // MARK: Overlays

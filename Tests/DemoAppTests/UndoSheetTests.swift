@@ -100,3 +100,74 @@ struct UndoSheetTests: DemoWindowSuite {
         #expect(abs(alone.convert(alone.bounds, to: nil).maxY - (size.height - 8)) < 0.01, "the panel goes back to the bottom")
     }
 }
+
+/// Undo and redo across pages and gestures: every undo can be redone, and
+/// the other way round, whichever page is shown when it runs.
+@MainActor
+@Suite("Undo across pages")
+struct UndoAcrossPagesTests: DemoWindowSuite {
+    let app = DemoWindow<FlatCubeViewController>(.flatcube, size: DemoApp.defaultSize)
+
+    var sheetTitles: [String] {
+        window.subtree.compactMap { ($0 as? Button)?.titleLabel.text }.filter { $0.hasPrefix("Undo ") || $0.hasPrefix("Redo ") }
+    }
+
+    @Test("a count undone from another page is redone from it too, and undone again")
+    func countFromAnotherPage() throws {
+        try play("tap @single\nwait 400\npage gestures\nkey ctrl+z")
+        #expect(vc.singleCount == 0)
+        try play("key ctrl+shift+z")
+        #expect(vc.singleCount == 1)
+        try play("key ctrl+z")
+        #expect(vc.singleCount == 0)
+    }
+
+    @Test("a pinch undone from another page is redone from it")
+    func pinchFromAnotherPage() throws {
+        try play("page gestures\npinch @pinchArea 100 150 300 10\nwait 100")
+        let gestures = try #require(DemoApp.currentPage(of: window) as? GesturesViewController)
+        let pinched = gestures.imageScale
+        #expect(pinched > 1.4)
+        try play("page flatcube\nkey ctrl+z")
+        #expect(gestures.imageScale == 1)
+        try play("key ctrl+shift+z")
+        #expect(gestures.imageScale == pinched)
+    }
+
+    @Test("a pinch that goes on after Ctrl+Z is a step of its own: the next Ctrl+Z undoes it")
+    func undoMidPinch() throws {
+        try play("""
+            page gestures
+            down 1 @pinchArea-50,0
+            down 2 @pinchArea+50,0
+            frame
+            wait 16
+            move 1 @pinchArea-70,0
+            move 2 @pinchArea+70,0
+            frame
+            key ctrl+z
+            wait 16
+            move 1 @pinchArea-75,0
+            move 2 @pinchArea+75,0
+            frame
+            up 1
+            up 2
+            frame
+            """)
+        let gestures = try #require(DemoApp.currentPage(of: window) as? GesturesViewController)
+        #expect(gestures.imageScale != 1)
+        try play("key ctrl+z")
+        #expect(gestures.imageScale == 1)
+    }
+
+    @Test("Ctrl+Z while the Undo/Redo sheet is open: the sheet offers what can be undone and redone now")
+    func sheetFollowsKeys() throws {
+        window.application.applicationSupportsShakeToEdit = true
+        try play("tap @single\nwait 400\nshake 500")
+        #expect(sheetTitles == ["Undo Count"])
+        try play("key ctrl+z")
+        #expect(sheetTitles == ["Redo Count"])
+        try play("key ctrl+shift+z")
+        #expect(sheetTitles == ["Undo Count"])
+    }
+}

@@ -183,9 +183,16 @@ public final class FlatCubeViewController: ViewController {
     /// Sets both counters, undoably (undo sets them back, and registers the
     /// redo in turn).
     public func setCounts(single: Int, double: Int) {
+        setCounts(single: single, double: double, undoManager: view.window?.application.undoManager)
+    }
+
+    /// The undo registers its redo with the same manager: undone while this
+    /// page is hidden (Ctrl+Z on another page), it has no window to find
+    /// one through.
+    private func setCounts(single: Int, double: Int, undoManager: UndoManager?) {
         let (oldSingle, oldDouble) = (singleCount, doubleCount)
-        view.window?.application.undoManager.registerUndo(named: "Count") { [weak self] in
-            self?.setCounts(single: oldSingle, double: oldDouble)
+        undoManager?.registerUndo(named: "Count") { [weak self, weak undoManager] in
+            self?.setCounts(single: oldSingle, double: oldDouble, undoManager: undoManager)
         }
         singleCount = single
         doubleCount = double

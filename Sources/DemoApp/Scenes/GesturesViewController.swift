@@ -157,9 +157,11 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
     private var imageGestureActive = false
 
     /// Makes the pinch-and-turn one undo step: the picture as it was when
-    /// the first of the two began, saved before its action changes it.
+    /// the first of the two began, saved before its action changes it. A
+    /// gesture that goes on after an undo (Ctrl+Z mid-pinch) is a new step
+    /// from its next change.
     private func trackImageGesture(_ r: GestureRecognizer) {
-        if r.state == .began && !imageGestureActive {
+        if (r.state == .began || r.state == .changed) && !imageGestureActive {
             imageGestureActive = true
             registerImageUndo(scale: imageScale, rotation: imageRotation)
         }
@@ -168,10 +170,16 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
         }
     }
 
-    private func registerImageUndo(scale: Double, rotation: Double) {
-        view.window?.application.undoManager.registerUndo(named: "Image") { [weak self] in
-            guard let self else { return }
-            self.registerImageUndo(scale: self.imageScale, rotation: self.imageRotation)
+    /// Registers setting the picture back to `scale` and `rotation`. The
+    /// undo registers its redo with the same manager: undone while this
+    /// page is hidden (Ctrl+Z on another page), it has no window to find
+    /// one through.
+    private func registerImageUndo(scale: Double, rotation: Double, with manager: UndoManager? = nil) {
+        guard let manager = manager ?? view.window?.application.undoManager else { return }
+        manager.registerUndo(named: "Image") { [weak self, weak manager] in
+            guard let self, let manager else { return }
+            self.imageGestureActive = false
+            self.registerImageUndo(scale: self.imageScale, rotation: self.imageRotation, with: manager)
             self.setImage(scale: scale, rotation: rotation)
         }
     }
