@@ -171,3 +171,19 @@ struct UndoAcrossPagesTests: DemoWindowSuite {
         #expect(sheetTitles == ["Undo Count"])
     }
 }
+
+@MainActor
+@Suite("Undo steps on FlatCube")
+struct FlatCubeUndoStepTests: DemoWindowSuite {
+    let app = DemoWindow<FlatCubeViewController>(.flatcube, size: DemoApp.defaultSize)
+
+    @Test("with Recognize any on, a tap where red and both yellows overlap is one undo step")
+    func overlapTapIsOneStep() throws {
+        try play("tap @recognizeAny\nwait 400\ntap 400 300\nwait 400")
+        #expect(vc.singleCount == 1 && vc.doubleCount == 1)
+        try play("key ctrl+z")
+        #expect(vc.singleCount == 0 && vc.doubleCount == 0)
+        try play("key ctrl+shift+z")
+        #expect(vc.singleCount == 1 && vc.doubleCount == 1)
+    }
+}

@@ -154,8 +154,11 @@ public final class FlatCubeViewController: ViewController {
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         if recognizeAnySwitch.isOn {
-            if touchInsideSingleView { displaySingleView() }
-            if touchInsideDoubleViewLeft && touchInsideDoubleViewRight { displayDoubleView() }
+            // Both counters at once, so that a tap on the overlap is one
+            // undo step, not two.
+            let single = singleCount + (touchInsideSingleView ? 1 : 0)
+            let double = doubleCount + (touchInsideDoubleViewLeft && touchInsideDoubleViewRight ? 1 : 0)
+            if single != singleCount || double != doubleCount { setCounts(single: single, double: double) }
         }
         clearTapFlags()
     }
