@@ -106,11 +106,14 @@ public final class FlatCubeViewController: ViewController {
         doubleLeftView.frame = Rect(x: cx - side * 0.9, y: top + side * 0.6, width: side, height: side)
         doubleRightView.frame = Rect(x: cx - side * 0.1, y: top + side * 0.6, width: side, height: side)
 
-        // The caption in red's top fifth, the counter below it: at most
-        // 48 px high, less in a small square, so the two never meet.
+        // The caption in red's top fifth, the counter in the middle of red
+        // (seed 002), at most 48 px high, less in a small square; raised
+        // where a small square's counter would reach the yellow overlap
+        // below, so that it never meets the caption or the yellows.
         captionLabel.frame = Rect(x: 4, y: side * 0.04, width: side - 8, height: side * 0.16)
         let counterHeight = Swift.min(48, side * 0.26)
-        singleCounterLabel.frame = Rect(x: cx - side / 2, y: top + side * 0.34 - counterHeight / 2,
+        let singleCentre = Swift.min(side * 0.5, side * 0.6 - counterHeight / 2 - 2)
+        singleCounterLabel.frame = Rect(x: cx - side / 2, y: top + singleCentre - counterHeight / 2,
                                         width: side, height: counterHeight)
         doubleCounterLeftLabel.frame = Rect(x: cx - side * 0.9, y: top + side * 1.3 - counterHeight / 2,
                                             width: side * 0.8, height: counterHeight)
