@@ -320,9 +320,9 @@ open class GestureRecognizer {
     /// not left hanging. The default does nothing.
     open func touchesCancelled(_ touches: Set<Touch>, with event: Event) {}
 
-    /// Called after the gesture finished and its touches are gone, before
-    /// the state returns to `.possible`. Override to clear your own state
-    /// (call super).
+    /// Called after the gesture finished and its touches are gone, right
+    /// after the state returns to `.possible`. Override to clear your own
+    /// state (call super).
     open func reset() {}
 
     /// The scheduler for timeouts (nil while not in a window).
