@@ -21,7 +21,7 @@ struct DisplayEndToEndTests {
     static let yellow = Screenshot.Pixel(r: 255, g: 255, b: 102)
     /// Around the red counter's glyph, in logical pixels: only the glyph
     /// and red background (the caption is above, the yellows below).
-    static let counterArea = (x: 370..<430, y: 130..<186)
+    static let counterArea = (x: 370..<430, y: 174..<230)
 
     static func start(scale: Int = 1, westonArguments: [String] = [],
                       extraEnv: [String: String] = [:]) throws -> RunningApp {
@@ -76,7 +76,11 @@ struct DisplayEndToEndTests {
         try #require(base.solid > 50, "no glyph at the red counter (layout changed?): \(base)")
         let areaRatio = Double(sharp.solid) / Double(base.solid)
         #expect(areaRatio > 3.4 && areaRatio < 4.6, "the glyph's solid area grew \(areaRatio)x, not 4x: \(sharp) vs \(base)")
-        #expect(sharp.rimRatio < 0.7 * base.rimRatio, "rim per solid pixel: \(sharp.rimRatio) at scale 2, \(base.rimRatio) at 1")
+        // Rim per solid pixel: half of scale 1's for an ideal glyph, the
+        // same for a pixel-doubled one, more for a blurred one; where the
+        // glyph falls within a pixel moves it (0.73 for the counter in the
+        // middle of red).
+        #expect(sharp.rimRatio < 0.8 * base.rimRatio, "rim per solid pixel: \(sharp.rimRatio) at scale 2, \(base.rimRatio) at 1")
     }
 
     // MARK: Orientation

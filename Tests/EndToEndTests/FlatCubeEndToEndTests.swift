@@ -67,7 +67,7 @@ struct FlatCubeEndToEndTests {
             for y in ys { for x in xs { let p = shot.pixel(x: x, y: y); best = min(best, Int(p.r) + Int(p.g) + Int(p.b)) } }
             return best
         }
-        #expect(darkest(380...420, 135...180) == 0, "the red counter is pure black")
+        #expect(darkest(380...420, 178...222) == 0, "the red counter is pure black")
         let caption = darkest(340...460, 85...110)
         #expect(caption > 150 && caption < 600, "the caption is drawn at red's alpha: \(caption)")
     }
