@@ -95,7 +95,9 @@ struct DisplayEndToEndTests {
         #expect(output.firstMatch(of: #/xdg_toplevel@\d+\.configure\(600, 800,/#) != nil, "not configured 600x800")
         #expect(output.firstMatch(of: #/create_buffer\(new id wl_buffer@\d+, \d+, 600, 800, 2400, /#) != nil,
                 "no 600x800 buffer")
-        #expect(output.contains("transform 90, orientation landscapeRight"), "the app's environment: \(output.noticeLines)")
+        // Turned 90 degrees counter-clockwise on the panel: the panel is
+        // the device turned right, UIKit's landscapeLeft.
+        #expect(output.contains("transform 90, orientation landscapeLeft"), "the app's environment: \(output.noticeLines)")
         // The compositor turns the portrait window onto the landscape
         // framebuffer: the red square is there, rotated with it.
         #expect(try run.session.screenshot().containsPixel(Self.red))

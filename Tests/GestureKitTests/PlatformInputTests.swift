@@ -124,6 +124,8 @@ struct PlatformInputTests {
         env.orientation = InterfaceOrientation(transform: .rotated90)
         h.window.updateEnvironment(env)
         h.window.updateEnvironment(env)
-        #expect(vc.seen == [.landscapeRight])
+        #expect(vc.seen == [.landscapeLeft])
+        #expect(InterfaceOrientation(transform: .rotated270) == .landscapeRight)
+        #expect(InterfaceOrientation(transform: .rotated180) == .portraitUpsideDown)
     }
 }

@@ -20,12 +20,16 @@ public enum InterfaceOrientation: String, Sendable, CaseIterable {
     case portrait, portraitUpsideDown, landscapeLeft, landscapeRight
 
     /// The orientation a rotating tablet's compositor reports through its
-    /// output transform: the panel's native orientation is "normal".
+    /// output transform: the panel's native orientation is "normal". A
+    /// transform turns the picture counter-clockwise (`wl_output`), to
+    /// stay upright on a panel turned clockwise by as much: 90 is the
+    /// device turned right, UIKit's `landscapeLeft` (home button on the
+    /// left), as mutter maps a tablet's "left side up" to 90.
     public init(transform: OutputTransform) {
         switch transform.degrees {
-        case 90: self = .landscapeRight
+        case 90: self = .landscapeLeft
         case 180: self = .portraitUpsideDown
-        case 270: self = .landscapeLeft
+        case 270: self = .landscapeRight
         default: self = .portrait
         }
     }
