@@ -49,4 +49,17 @@ struct ThresholdChooserTests: DemoWindowSuite {
         #expect(lines.contains("android: tap slop 8 dp = 1.27 mm = 7.5 px, pan slop 8 dp = 1.27 mm = 7.5 px"), "\(lines)")
         #expect(lines.contains("density 5.91 px/mm (150 dpi), given by --dpi"), "\(lines)")
     }
+
+    @Test("the debug overlay keeps a pan's reason for beginning while it changes and after it ends")
+    func overlayKeepsReason() throws {
+        try play("key ctrl+d\ndown 1 @panArea\nframe\nwait 16\nmove 1 @panArea+20,0\nframe\nwait 16\nmove 1 @panArea+40,0\nframe")
+        func panLine() -> String? {
+            window.view(named: "debugPanel")?.subviews.compactMap { ($0 as? Label)?.text }.first?
+                .split(separator: "\n").first { $0.hasPrefix("pan ") }.map(String.init)
+        }
+        #expect(panLine()?.hasPrefix("pan changed (began: moved ") == true, "\(panLine() ?? "no pan line")")
+        try play("up 1\nframe\nwait 100")
+        #expect(panLine()?.hasPrefix("pan possible (") == true, "\(panLine() ?? "no pan line")")
+        #expect(panLine()?.contains("moved ") == true, "\(panLine() ?? "no pan line")")
+    }
 }

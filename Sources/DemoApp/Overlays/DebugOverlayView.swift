@@ -59,8 +59,14 @@ final class DebugOverlayView: View, WindowObserver {
 
     func gestureRecognizer(_ recognizer: GestureRecognizer, didTransitionFrom old: GestureRecognizer.State,
                            to new: GestureRecognizer.State, reason: String?) {
+        if let reason { reasons[ObjectIdentifier(recognizer)] = (new, reason) }
         refresh()
     }
+
+    /// Each recognizer's latest transition that said why: a pan's
+    /// changes and its end carry none, and would leave the panel without
+    /// the reason it began.
+    private var reasons: [ObjectIdentifier: (state: GestureRecognizer.State, reason: String)] = [:]
 
     func gestureThresholdsDidChange(_ thresholds: GestureThresholds) {
         refresh()
@@ -96,7 +102,14 @@ final class DebugOverlayView: View, WindowObserver {
                 text += r.debugName
                 text += " "
                 text += r.state.rawValue
-                if let reason = r.lastTransitionReason {
+                if r.lastTransitionReason == nil, let (state, reason) = reasons[ObjectIdentifier(r)] {
+                    // The latest transition said nothing: the last that did.
+                    text += " ("
+                    text += state.rawValue
+                    text += ": "
+                    text += reason
+                    text += ")"
+                } else if let reason = r.lastTransitionReason {
                     if let last = r.lastTransitionState, last != r.state {
                         text += " (last "
                         text += last.rawValue
