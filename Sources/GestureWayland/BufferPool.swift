@@ -21,10 +21,12 @@ final class BufferPool {
     private let connection: WaylandConnection
     private let shm: OpaquePointer
     private let scheduler: Scheduler
-    /// When the latest frame was presented (the scheduler's clock).
-    private var lastPresentTime = 0.0
-    /// Armed while a buffer other than the one on screen is kept.
-    private var idleTimer: ScheduledTimer?
+    /// Frees the spare buffers once `spareBufferIdleTime` has passed since
+    /// the latest frame; pending while a buffer other than the one on
+    /// screen is kept.
+    private lazy var spareRelease = IdleTimeout(delay: Self.spareBufferIdleTime, scheduler: scheduler) {
+        [weak self] in self?.releaseSpareBuffers()
+    }
 
     /// The size of the buffers handed out.
     private(set) var size = PixelSize(width: 0, height: 0)
@@ -42,10 +44,6 @@ final class BufferPool {
         self.shm = shm
         self.scheduler = scheduler
         buffers.reserveCapacity(Self.capacity)
-    }
-
-    deinit {
-        idleTimer?.invalidate()
     }
 
     /// Switches to buffers of `newSize`; old ones go once released.
@@ -106,27 +104,7 @@ final class BufferPool {
         buffer.staleRegion = nil
         buffer.isBusy = true
         front = buffer
-        lastPresentTime = scheduler.now
-        if idleTimer == nil, buffers.count > 1 {
-            armIdleTimer(after: Self.spareBufferIdleTime)
-        }
-    }
-
-    /// Frees the spare buffers once `spareBufferIdleTime` has passed since
-    /// the latest frame. While frames keep coming the timer, when it fires,
-    /// waits out the rest from the latest one: one timer per interval, not
-    /// one per frame.
-    private func armIdleTimer(after delay: Double) {
-        idleTimer = scheduler.schedule(after: delay) { [weak self] _ in
-            guard let self else { return }
-            idleTimer = nil
-            let idle = scheduler.now - lastPresentTime
-            if idle < Self.spareBufferIdleTime {
-                armIdleTimer(after: Self.spareBufferIdleTime - idle)
-            } else {
-                releaseSpareBuffers()
-            }
-        }
+        if buffers.count > 1 || spareRelease.isPending { spareRelease.restart() }
     }
 
     /// Frees every buffer the compositor has released, except the one on

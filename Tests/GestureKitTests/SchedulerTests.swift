@@ -41,4 +41,27 @@ struct SchedulerTests {
         }
         #expect(fired == 3)
     }
+
+    @Test("an idle timeout runs once its delay has passed since the latest restart, with one timer however often restarted")
+    func idleTimeout() {
+        var fired: [Double] = []
+        let timeout = IdleTimeout(delay: 3, scheduler: s) { fired.append(self.clock.now) }
+        #expect(!timeout.isPending)
+        timeout.restart()
+        for t in stride(from: 0.5, through: 2.0, by: 0.5) {
+            clock.advance(to: t); s.fireDueTimers()
+            timeout.restart()
+            #expect(s.count == 1)
+        }
+        clock.advance(to: 3); s.fireDueTimers()
+        #expect(fired.isEmpty && timeout.isPending)
+        clock.advance(to: 4.999); s.fireDueTimers()
+        #expect(fired.isEmpty)
+        clock.advance(to: 5); s.fireDueTimers()
+        #expect(fired == [5] && !timeout.isPending)
+        timeout.restart()
+        timeout.cancel()
+        clock.advance(to: 20); s.fireDueTimers()
+        #expect(fired == [5] && s.count == 0)
+    }
 }

@@ -23,9 +23,8 @@ public final class TouchesViewController: ViewController {
 
     /// How long the interaction label keeps its text (seed 000).
     public static let clearDelay = 3.0
-    private var clearTimer: ScheduledTimer?
-    /// When the label's reset is due, on the window's clock.
-    private var clearDue = 0.0
+    /// Resets the label, made with the window's scheduler on first use.
+    private var labelReset: IdleTimeout?
     private var startCoordinate = Point.zero
     private var touchesOnPage: Set<Touch> = []
 
@@ -321,27 +320,14 @@ public final class TouchesViewController: ViewController {
     /// dragged within three seconds of the previous end saw its text give
     /// way to "None" under it; here a touch's beginning and each of its
     /// moves re-arm it too.
-    ///
-    /// A finger moving re-arms it every few milliseconds: rather than a new
-    /// timer each time, the one under way, firing before the reset is due,
-    /// waits out the rest.
     private func setTimerToClearLabel() {
         guard let scheduler = view.window?.scheduler else { return }
-        clearDue = scheduler.now + Self.clearDelay
-        if clearTimer == nil { armClearTimer(after: Self.clearDelay, on: scheduler) }
-    }
-
-    private func armClearTimer(after delay: Double, on scheduler: Scheduler) {
-        clearTimer = scheduler.schedule(after: delay) { [weak self] _ in
-            guard let self else { return }
-            clearTimer = nil
-            let left = clearDue - scheduler.now
-            if left > 0 {
-                armClearTimer(after: left, on: scheduler)
-            } else {
-                interactionLabel.text = "None"
+        if labelReset == nil {
+            labelReset = IdleTimeout(delay: Self.clearDelay, scheduler: scheduler) { [weak self] in
+                self?.interactionLabel.text = "None"
             }
         }
+        labelReset?.restart()
     }
 }
 
