@@ -208,7 +208,8 @@ final class KeyboardInput {
         let code = Self.xkbKeycode(key)
         let keysym = keymap.keysym(for: code)
         let base = keymap.baseKeysym(for: code)
-        return KeyEvent(keysym: keysym, baseKeysym: base == 0 ? keysym : base, modifiers: keymap.modifiers,
+        return KeyEvent(keysym: keysym, baseKeysym: base == 0 ? keysym : base, latinKeysym: keymap.latinKeysym(for: code),
+                        modifiers: keymap.modifiers,
                         isPressed: pressed, isRepeat: isRepeat, text: pressed ? keymap.text(for: code) : "",
                         time: time)
     }

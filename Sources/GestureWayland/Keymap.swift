@@ -77,6 +77,37 @@ final class Keymap {
         return symbols[0]
     }
 
+    /// The letter (a-z) the first of the keymap's layouts with a Latin
+    /// letter on `key` gives unshifted, when the layout in effect types
+    /// something other than Latin there (a Cyrillic or Greek letter);
+    /// nil when it types Latin or nothing, or no layout has a letter on
+    /// the key. Shortcuts named by letters match it, as GTK and Qt do.
+    func latinKeysym(for key: xkb_keycode_t) -> UInt32? {
+        let base = baseKeysym(for: key)
+        // ASCII, or no character at all (function keys, modifiers): the
+        // key is matched as it is. Latin-1 and the other Latin sets (é on
+        // a French key, ě on a Czech one) are no letter to replace either.
+        guard base > 0x7e, base < 0xfd00 || base >= 0x0100_0000, !Self.isLatin(base) else { return nil }
+        let layouts = xkb_keymap_num_layouts_for_key(keymap, key)
+        for layout in 0..<layouts {
+            var symbols: UnsafePointer<xkb_keysym_t>?
+            let count = xkb_keymap_key_get_syms_by_level(keymap, key, layout, 0, &symbols)
+            if count == 1, let symbols, (Keysym.a...Keysym.z).contains(symbols[0]) { return symbols[0] }
+        }
+        return nil
+    }
+
+    /// Whether `keysym` is a letter or sign of a Latin script: the Latin-1
+    /// to Latin-4 and Latin-9 keysym sets, and the Unicode keysyms of the
+    /// Latin blocks (U+0000 to U+024F, U+1E00 to U+1EFF).
+    private static func isLatin(_ keysym: UInt32) -> Bool {
+        switch keysym {
+        case 0x20...0x3ff, 0x13bc...0x13be: return true
+        case 0x0100_0000...0x0100_024f, 0x0100_1e00...0x0100_1eff: return true
+        default: return false
+        }
+    }
+
     /// The text `key` types now (empty for keys that type nothing, such as
     /// arrows, and for control characters).
     func text(for key: xkb_keycode_t) -> String {

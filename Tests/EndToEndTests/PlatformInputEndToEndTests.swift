@@ -47,6 +47,21 @@ struct PlatformInputEndToEndTests {
                 "status \(run.app.terminationStatus); output: \(run.session.output(of: run.app))")
     }
 
+    @Test("with a ru,us keymap and Russian in effect, Ctrl + the key typing й (US Q) quits, as GTK and Qt apps do")
+    func shortcutsOnANonLatinLayout() throws {
+        let run = try FlatCubeEndToEndTests.start()
+        try run.session.send("keymap ru,us")
+        // The key typing "ф" is US A: no shortcut.
+        try run.session.send(["key \(Self.keyLeftCtrl) pressed", "key \(Self.keyA) pressed", "key \(Self.keyA) released"])
+        Thread.sleep(forTimeInterval: 0.4)
+        #expect(run.app.isRunning, "Ctrl + the key typing ф quit the app")
+        try run.session.send(["key \(Self.keyQ) pressed"])
+        #expect(run.session.waitFor { !run.app.isRunning }, "Ctrl + the key typing й did not quit")
+        guard !run.app.isRunning else { return }
+        #expect(run.app.terminationReason == .exit && run.app.terminationStatus == 0,
+                "status \(run.app.terminationStatus); output: \(run.session.output(of: run.app))")
+    }
+
     // MARK: Touch cancel and devices going away
 
     @Test("a wl_touch.cancel in the middle of a pinch cancels it (never ended), and a tap afterwards still works")

@@ -35,6 +35,24 @@ struct PlatformInputTests {
         #expect(help == 1 && redo == 1)
     }
 
+    @Test("on a layout typing no Latin on the key, the keymap's Latin letter there matches, with the same modifiers")
+    func nonLatinLayout() {
+        let h = ViewInWindow()
+        var quit = 0, redo = 0
+        h.window.keyCommands = [
+            KeyCommand(keysym: Keysym.q, modifiers: .control, title: "Quit") { quit += 1 },
+            KeyCommand(keysym: Keysym.z, modifiers: [.control, .shift], title: "Redo") { redo += 1 },
+        ]
+        // "ru,us" with Russian in effect: the Q key types "й", the Z key "я".
+        let shorti: UInt32 = 0x6ca, ya: UInt32 = 0x6d1, capitalYa: UInt32 = 0x6f1
+        #expect(!h.window.handleKey(KeyEvent(keysym: shorti, latinKeysym: Keysym.q)), "no Ctrl, no quit")
+        #expect(!h.window.handleKey(KeyEvent(keysym: shorti, modifiers: .control)), "a layout with no Latin on the key")
+        #expect(h.window.handleKey(KeyEvent(keysym: shorti, latinKeysym: Keysym.q, modifiers: .control)))
+        #expect(!h.window.handleKey(KeyEvent(keysym: shorti, latinKeysym: Keysym.q, modifiers: [.control, .alt])))
+        h.window.handleKey(KeyEvent(keysym: capitalYa, baseKeysym: ya, latinKeysym: Keysym.z, modifiers: [.control, .shift]))
+        #expect(quit == 1 && redo == 1)
+    }
+
     @Test("a held shortcut hears its release, even after focus is lost")
     func heldShortcut() {
         let h = ViewInWindow()

@@ -306,6 +306,30 @@ struct ScriptRecorderTests {
         #expect(keys == ["key press z", "key release z", "key press 0x26", "key press 0xe9"])
     }
 
+    @Test("a key of a non-Latin layout is recorded as the Latin letter shortcuts match it by, and replays to the same undo")
+    func nonLatinKeys() throws {
+        let s = SimulatedSession(page: .flatcube)
+        s.touchTap(try s.center(of: "single"))
+        s.pass(0.6)
+        let ctrl = ModifierKey.ctrl.keysym, cyrillicYa: UInt32 = 0x6d1
+        // Ctrl+Z from the key that types "я" on a "ru,us" keymap.
+        s.window.handleKey(KeyEvent(keysym: ctrl, isPressed: true, time: s.stamp))
+        s.window.input.keyboardModifiers = .control
+        s.window.handleKey(KeyEvent(keysym: cyrillicYa, latinKeysym: Keysym.z, modifiers: .control, isPressed: true,
+                                    time: s.stamp))
+        s.pass(0.05)
+        s.window.handleKey(KeyEvent(keysym: cyrillicYa, latinKeysym: Keysym.z, modifiers: .control, isPressed: false,
+                                    time: s.stamp))
+        s.window.handleKey(KeyEvent(keysym: ctrl, modifiers: .control, isPressed: false, time: s.stamp))
+        s.pass(0.1)
+        let (script, live) = s.finish()
+        let keys = script.split(separator: "\n").filter { $0.hasPrefix("key ") }
+        #expect(keys == ["key press ctrl", "key press z", "key release z", "key release ctrl"])
+        let counts = records(live).filter { $0["name"] as? String == "singleCounter" }.compactMap { $0["text"] as? String }
+        #expect(counts.suffix(2) == ["1", "0"], "the live run counted a tap and undid it: \(counts)")
+        #expect(shown(try replayHeadless(script)) == shown(records(live)))
+    }
+
     @Test("a held Ctrl+Z replays with its repeats: the keyboard's settings are recorded once, the repeats not at all")
     func heldKeyRepeats() throws {
         let s = SimulatedSession(page: .flatcube)

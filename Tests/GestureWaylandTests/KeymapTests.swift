@@ -54,6 +54,31 @@ struct KeymapTests {
         #expect(fixture.keymap.baseKeysym(for: Self.a) == Keysym.q, "the base keysym follows the layout too")
     }
 
+    @Test("with Russian in effect on a ru,us keymap the Q key types й and carries the Latin q; with US in effect, none")
+    func latinLetterOfNonLatinLayout() throws {
+        let fixture = try Fixture(layout: "ru,us")
+        #expect(fixture.keymap.keysym(for: Self.q) == 0x6ca)  // Cyrillic_shorti
+        #expect(fixture.keymap.latinKeysym(for: Self.q) == Keysym.q)
+        #expect(fixture.keymap.latinKeysym(for: Self.f11) == nil, "a function key is no letter")
+        fixture.keymap.updateModifiers(depressed: 0, latched: 0, locked: 0, group: 1)
+        #expect(fixture.keymap.keysym(for: Self.q) == Keysym.q)
+        #expect(fixture.keymap.latinKeysym(for: Self.q) == nil, "the layout in effect types Latin")
+    }
+
+    @Test("no Latin letter is put on keys typing Latin-1 or Latin-2 (é, ě), nor where no layout has a letter")
+    func noLatinLetterForLatinScripts() throws {
+        let two: xkb_keycode_t = 3 + 8
+        let czech = try Fixture(layout: "cz,us")
+        #expect(czech.keymap.keysym(for: two) == 0x1ec)  // ecaron
+        #expect(czech.keymap.latinKeysym(for: two) == nil)
+        let french = try Fixture(layout: "fr")
+        #expect(french.keymap.keysym(for: two) == 0xe9)  // eacute
+        #expect(french.keymap.latinKeysym(for: two) == nil)
+        let russian = try Fixture(layout: "ru")
+        #expect(russian.keymap.keysym(for: Self.q) == 0x6ca)
+        #expect(russian.keymap.latinKeysym(for: Self.q) == nil, "no layout of the keymap has a letter there")
+    }
+
     @Test("letters repeat; Shift does not; F11 gives its keysym and no text")
     func repeatsAndFunctionKeys() throws {
         let fixture = try Fixture(layout: "us")

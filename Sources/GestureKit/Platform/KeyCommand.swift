@@ -71,12 +71,16 @@ public struct KeyCommand {
     ///
     /// The keypad's digits (with Num Lock on) and Enter match the main
     /// block's: "2" shows the second page from either.
+    ///
+    /// On a layout that types no Latin on the key, the letter another
+    /// layout of the keymap has there matches (``KeyEvent/latinKeysym``).
     func matches(_ event: KeyEvent) -> Bool {
         var held = event.modifiers.intersection([.control, .alt, .shift, .logo])
         if keysym == Keysym.mainBlock(event.keysym) {
             if event.keysym != event.baseKeysym { held.remove(.shift) }
             return modifiers == held
         }
-        return keysym == event.baseKeysym && modifiers == held
+        guard modifiers == held else { return false }
+        return keysym == event.baseKeysym || keysym == event.latinKeysym
     }
 }

@@ -23,6 +23,14 @@ public struct KeyEvent: Hashable, Sendable {
     /// The keysym the key gives with Shift and Caps Lock ignored, used to
     /// match shortcuts ("ctrl+shift+z" is keysym z with Shift held).
     public var baseKeysym: UInt32
+    /// The Latin letter the keymap puts on this key when the layout in
+    /// effect types no Latin there (Cyrillic, Greek, Hebrew...), so
+    /// shortcuts named by letters keep working on the same keys, as GTK
+    /// and Qt match them: Ctrl+Q quits from the key typing "й" on a
+    /// "ru,us" keymap. The first of the keymap's layouts with a letter
+    /// a-z (unshifted) on the key gives it; nil when the layout in effect
+    /// types Latin on the key, or no layout has a letter there.
+    public var latinKeysym: UInt32?
     /// The modifiers held when the key event happened (Caps Lock and Num Lock
     /// are not modifiers here).
     public var modifiers: KeyModifiers
@@ -37,12 +45,14 @@ public struct KeyEvent: Hashable, Sendable {
     /// timestamps (for a repeat: when it was due).
     public var time: Double
 
-    /// Creates a key event; `baseKeysym` defaults to `keysym`, and the event is an
-    /// unmodified, non-repeat press at time 0 unless told otherwise.
-    public init(keysym: UInt32, baseKeysym: UInt32? = nil, modifiers: KeyModifiers = [], isPressed: Bool = true,
-                isRepeat: Bool = false, text: String = "", time: Double = 0) {
+    /// Creates a key event; `baseKeysym` defaults to `keysym`, there is no
+    /// `latinKeysym`, and the event is an unmodified, non-repeat press at
+    /// time 0 unless told otherwise.
+    public init(keysym: UInt32, baseKeysym: UInt32? = nil, latinKeysym: UInt32? = nil, modifiers: KeyModifiers = [],
+                isPressed: Bool = true, isRepeat: Bool = false, text: String = "", time: Double = 0) {
         self.keysym = keysym
         self.baseKeysym = baseKeysym ?? keysym
+        self.latinKeysym = latinKeysym
         self.modifiers = modifiers
         self.isPressed = isPressed
         self.isRepeat = isRepeat

@@ -169,7 +169,10 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
         }
         let action: KeyAction = event.isPressed ? .press : .release
         guard let own else {
-            return commands + [.key(action, KeyChord(key: ScriptKeys.recordedName(of: event.baseKeysym)))]
+            // A key of a non-Latin layout goes in as the Latin letter
+            // shortcuts match it by, so the replay acts as the live run did.
+            let keysym = event.latinKeysym ?? event.baseKeysym
+            return commands + [.key(action, KeyChord(key: ScriptKeys.recordedName(of: keysym)))]
         }
         if event.isPressed {
             // The other Ctrl while one is held: nothing changes.
