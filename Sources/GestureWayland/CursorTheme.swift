@@ -1,5 +1,6 @@
 import CWaylandClient
 import CWaylandCursor
+import GestureKit
 import Glibc
 import Logging
 
@@ -13,17 +14,18 @@ struct CursorImage {
     let hotspotY: Int32
 }
 
-/// The arrow of the user's XCursor theme (`XCURSOR_THEME`, at
-/// `XCURSOR_SIZE`, default 24 logical pixels) at one buffer scale.
+/// The cursors of the user's XCursor theme (`XCURSOR_THEME`, at
+/// `XCURSOR_SIZE`, default 24 logical pixels) at one buffer scale: the
+/// arrow, and the resize double arrows when the pointer first needs one.
 ///
-/// Only the arrow is read: the one file it is in, found as libXcursor and
-/// libwayland-cursor look (the theme's folder on the search path, then the
-/// themes it inherits), and copied into a small buffer of its own.
-/// libwayland-cursor's `wl_cursor_theme_load` reads every cursor of the
-/// theme at that size into one shm pool instead (Adwaita at 24 px: 1.1 MB
-/// mapped, half of it resident; four times that at scale 2) for one image.
-/// Where no theme has an arrow, libwayland-cursor is asked after all, for
-/// its built-in one.
+/// Only the cursors shown are read: each from the one file it is in,
+/// found as libXcursor and libwayland-cursor look (the theme's folder on
+/// the search path, then the themes it inherits), and copied into a small
+/// buffer of its own. libwayland-cursor's `wl_cursor_theme_load` reads
+/// every cursor of the theme at that size into one shm pool instead
+/// (Adwaita at 24 px: 1.1 MB mapped, half of it resident; four times that
+/// at scale 2) for one image. Where no theme has an arrow,
+/// libwayland-cursor is asked after all, for its built-in cursors.
 final class CursorTheme {
     /// The cursor size when `XCURSOR_SIZE` is unset or invalid, in logical
     /// pixels: the common desktop default.
@@ -33,12 +35,38 @@ final class CursorTheme {
     /// libwayland-cursor's built-in fallback has).
     static let arrowNames = ["default", "left_ptr"]
 
+    /// The names tried for `shape`, the CSS name first, then the X11 core
+    /// cursor's; a shape no theme has falls back to the arrow.
+    static func names(for shape: CursorShape) -> [String] {
+        guard case .resize(let edges) = shape else { return arrowNames }
+        switch (edges.contains(.top), edges.contains(.bottom), edges.contains(.left), edges.contains(.right)) {
+        case (true, false, true, false): return ["nw-resize", "top_left_corner"]
+        case (true, false, false, true): return ["ne-resize", "top_right_corner"]
+        case (false, true, true, false): return ["sw-resize", "bottom_left_corner"]
+        case (false, true, false, true): return ["se-resize", "bottom_right_corner"]
+        case (true, false, false, false): return ["n-resize", "top_side"]
+        case (false, true, false, false): return ["s-resize", "bottom_side"]
+        case (false, false, true, false): return ["w-resize", "left_side"]
+        case (false, false, false, true): return ["e-resize", "right_side"]
+        default: return arrowNames
+        }
+    }
+
     /// The buffer scale the images were loaded for.
     let scale: Int
     /// The arrow, nil when neither a theme nor libwayland-cursor has one.
     let arrow: CursorImage?
-    /// Holds the arrow's pixels when they come from a theme's file.
-    private let buffer: ShmBuffer?
+    private let shm: OpaquePointer
+    private let connection: WaylandConnection
+    /// The theme's name, nil for the default theme.
+    private let themeName: String?
+    /// The nominal size in buffer pixels.
+    private let pixelSize: Int
+    /// The buffers holding the pixels of cursors read from a theme's files.
+    private var buffers: [ShmBuffer] = []
+    /// The shapes other than the arrow looked up so far (nil: the theme has
+    /// none, and the arrow stands in).
+    private var others: [CursorShape: CursorImage?] = [:]
     /// libwayland-cursor's theme, loaded only when no file had an arrow.
     private let fallback: OpaquePointer?
 
@@ -48,23 +76,21 @@ final class CursorTheme {
         let size = environmentValue("XCURSOR_SIZE").flatMap { Int32($0) }.flatMap { $0 > 0 && $0 <= 256 ? $0 : nil }
             ?? Self.defaultSize
         self.scale = scale
-        let pixelSize = Int(size) * scale
-        if let image = XCursorThemeFiles.arrow(theme: name ?? "default", size: pixelSize) {
-            let bufferSize = PixelSize(width: Int32(image.width), height: Int32(image.height))
-            guard let buffer = try? ShmBuffer(shm: shm, size: bufferSize, format: .translucent,
-                                              connection: connection) else { return nil }
-            image.pixels.withUnsafeBytes { buffer.pixels.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-            self.buffer = buffer
+        self.shm = shm
+        self.connection = connection
+        themeName = name
+        pixelSize = Int(size) * scale
+        if let image = XCursorThemeFiles.image(names: Self.arrowNames, theme: name ?? "default", size: pixelSize) {
+            guard let loaded = Self.upload(image, shm: shm, connection: connection) else { return nil }
+            buffers = [loaded.buffer]
             fallback = nil
-            arrow = CursorImage(buffer: buffer.proxy, width: bufferSize.width, height: bufferSize.height,
-                                hotspotX: Int32(image.hotspotX), hotspotY: Int32(image.hotspotY))
+            arrow = loaded.image
             return
         }
         // A missing theme is not an error to libwayland-cursor: it loads
         // the "default" theme's inheritance chain and, if that is empty
         // too, a few built-in cursors. Nil here means it could not allocate.
         guard let theme = wl_cursor_theme_load(name, Int32(pixelSize), shm) else { return nil }
-        buffer = nil
         fallback = theme
         arrow = Self.image(named: Self.arrowNames, in: theme)
     }
@@ -73,6 +99,35 @@ final class CursorTheme {
         // Destroys the buffers too; a cursor surface still showing one keeps
         // its contents on the compositor side.
         if let fallback { wl_cursor_theme_destroy(fallback) }
+    }
+
+    /// The image for `shape`, read on first use; the arrow where the theme
+    /// has no such cursor (or its buffer cannot be allocated).
+    func image(for shape: CursorShape) -> CursorImage? {
+        if shape == .arrow { return arrow }
+        if let known = others[shape] { return known ?? arrow }
+        let names = Self.names(for: shape)
+        var found: CursorImage?
+        if let fallback {
+            found = Self.image(named: names, in: fallback)
+        } else if let image = XCursorThemeFiles.image(names: names, theme: themeName ?? "default", size: pixelSize),
+                  let loaded = Self.upload(image, shm: shm, connection: connection) {
+            buffers.append(loaded.buffer)
+            found = loaded.image
+        }
+        others[shape] = .some(found)
+        return found ?? arrow
+    }
+
+    /// A cursor file's image copied into a buffer of its own.
+    private static func upload(_ image: XCursorImage, shm: OpaquePointer,
+                               connection: WaylandConnection) -> (image: CursorImage, buffer: ShmBuffer)? {
+        let bufferSize = PixelSize(width: Int32(image.width), height: Int32(image.height))
+        guard let buffer = try? ShmBuffer(shm: shm, size: bufferSize, format: .translucent,
+                                          connection: connection) else { return nil }
+        image.pixels.withUnsafeBytes { buffer.pixels.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        return (CursorImage(buffer: buffer.proxy, width: bufferSize.width, height: bufferSize.height,
+                            hotspotX: Int32(image.hotspotX), hotspotY: Int32(image.hotspotY)), buffer)
     }
 
     /// The first image of the first of `names` libwayland-cursor's theme has.
@@ -102,7 +157,13 @@ enum XCursorThemeFiles {
     /// it inherits, looked for in `folders`, trying `CursorTheme.arrowNames`
     /// in order.
     static func arrow(theme: String, size: Int, folders: [String] = searchPath()) -> XCursorImage? {
-        for name in CursorTheme.arrowNames {
+        image(names: CursorTheme.arrowNames, theme: theme, size: size, folders: folders)
+    }
+
+    /// The cursor at nominal `size` (buffer pixels) from `theme` or a
+    /// theme it inherits, looked for in `folders`, trying `names` in order.
+    static func image(names: [String], theme: String, size: Int, folders: [String] = searchPath()) -> XCursorImage? {
+        for name in names {
             if let image = cursor(name, theme: theme, size: size, folders: folders, depth: 0) { return image }
         }
         return nil
@@ -177,13 +238,14 @@ final class CursorThemeSource {
         self.connection = connection
     }
 
-    /// The arrow at buffer `scale`, or nil (logged once) when the theme has
-    /// none; the compositor then keeps whatever cursor it showed.
-    func arrow(scale: Int) -> CursorImage? {
+    /// The image for `shape` at buffer `scale` (the arrow where the theme
+    /// lacks the shape), or nil (logged once) when the theme has no arrow
+    /// either; the compositor then keeps whatever cursor it showed.
+    func image(for shape: CursorShape, scale: Int) -> CursorImage? {
         if loaded?.scale != scale {
             loaded = CursorTheme(shm: shm, scale: scale, connection: connection)
         }
-        if let image = loaded?.arrow { return image }
+        if let image = loaded?.image(for: shape) { return image }
         if !reportedMissing {
             reportedMissing = true
             let theme = environmentValue("XCURSOR_THEME") ?? "default"

@@ -21,6 +21,13 @@ final class PointerInput {
     private var pendingScroll: (vertical: Double, horizontal: Double, time: Double)?
     /// The cursor surface, made on the first enter.
     private var cursor: PointerCursor?
+    /// The cursor asked of the window where the pointer last moved
+    /// without a button held: the arrow, or a resize strip's double arrow.
+    private var shape = CursorShape.arrow
+    /// Buttons pressed over the window and not yet released: while one is,
+    /// the cursor keeps its shape (a drag from the page over a resize
+    /// strip resizes nothing).
+    private var buttonsHeld: Set<UInt32> = []
     /// Swipe, pinch and hold, when the compositor has pointer gestures.
     private var touchpad: TouchpadGestures?
 
@@ -57,6 +64,7 @@ final class PointerInput {
         guard isOverWindow else { return }
         enterSerial = nil
         pendingScroll = nil
+        buttonsHeld = []
         target.router?.pointerLeave(time: lastTime)
     }
 
@@ -80,12 +88,14 @@ final class PointerInput {
     func windowDidDetach() {
         enterSerial = nil
         pendingScroll = nil
+        buttonsHeld = []
+        shape = .arrow
         cursor?.themeWillChange()
     }
 
     private func showCursor() {
         guard let serial = enterSerial, let themes = target.cursorThemes,
-              let image = themes.arrow(scale: target.currentCursorScale) else { return }
+              let image = themes.image(for: shape, scale: target.currentCursorScale) else { return }
         if cursor == nil, let compositor = target.compositor {
             cursor = PointerCursor(compositor: compositor.proxy, version: compositor.version, connection: connection)
         }
@@ -95,10 +105,25 @@ final class PointerInput {
     // MARK: Events
 
     fileprivate func handleEnter(serial: UInt32, surface: OpaquePointer?, x: Double, y: Double) {
-        guard let router = target.router(for: surface) else { return }
+        guard let window = target.window(for: surface) else { return }
         enterSerial = serial
+        // Buttons pressed elsewhere are not held here (an interactive
+        // resize ends with the pointer entering again).
+        buttonsHeld = []
+        let location = Point(x: x, y: y)
+        shape = window.cursorShape(at: location)
         showCursor()
-        router.pointerMotion(to: Point(x: x, y: y), time: lastTime)
+        window.input.pointerMotion(to: location, time: lastTime)
+    }
+
+    /// Shows the cursor of the view under `location`, if it differs from
+    /// the one shown and no button is held.
+    private func updateShape(at location: Point) {
+        guard buttonsHeld.isEmpty, let window = target.window else { return }
+        let new = window.cursorShape(at: location)
+        guard new != shape else { return }
+        shape = new
+        showCursor()
     }
 
     fileprivate func handleLeave() {
@@ -107,20 +132,28 @@ final class PointerInput {
         guard isOverWindow else { return }
         enterSerial = nil
         pendingScroll = nil
+        buttonsHeld = []
         target.router?.pointerLeave(time: lastTime)
     }
 
     fileprivate func handleMotion(time: UInt32, x: Double, y: Double) {
         guard isOverWindow, let router = target.router else { return }
         lastTime = target.seconds(fromMilliseconds: time)
-        router.pointerMotion(to: Point(x: x, y: y), time: lastTime)
+        let location = Point(x: x, y: y)
+        router.pointerMotion(to: location, time: lastTime)
+        updateShape(at: location)
     }
 
     fileprivate func handleButton(serial: UInt32, time: UInt32, button: UInt32, state: UInt32) {
         guard isOverWindow, let router = target.router else { return }
         lastTime = target.seconds(fromMilliseconds: time)
         let pressed = state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue
-        if pressed { target.recordGrabSerial(serial, seat: seat) }
+        if pressed {
+            target.recordGrabSerial(serial, seat: seat)
+            buttonsHeld.insert(button)
+        } else {
+            buttonsHeld.remove(button)
+        }
         router.pointerButton(button, pressed: pressed, time: lastTime)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -197,6 +198,60 @@ struct PlatformInputEndToEndTests {
         #expect(ratio > 1.7 && ratio < 2.3, "arrow \(single) at scale 1, \(double) at scale 2")
         // The tip stays at the pointer: (120, 1040) in buffer pixels.
         #expect(abs(double.tipX - 120) <= 6 && abs(double.tipY - 1040) <= 6, "arrow at scale 2: \(double)")
+    }
+
+    @Test("on a floating window with its own title bar the pointer shows the resize double arrows over the edges, the arrow over the page",
+          .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/icons/Adwaita/cursors/se-resize"),
+                   "no Adwaita cursor theme (package adwaita-icon-theme)"))
+    func resizeCursors() throws {
+        // desktop-shell floats the window (at a random place) and weston
+        // has no server-side decorations: the app draws its title bar and
+        // resize strips.
+        let session = try WestonSession(width: 1024, height: 768, shell: "desktop-shell.so")
+        defer { session.stop() }
+        try session.send("capabilities pointer,keyboard")
+        try session.launchClient(executable: gestureDemoBinary(), arguments: ["--size", "500x350"],
+                                 extraEnv: ["XCURSOR_THEME": "Adwaita", "XCURSOR_SIZE": "24"])
+        // The page's white: the window's right and bottom edges are its.
+        // Rows count where most of the window's width is white (the
+        // compositor's own cursor and the panel's clock are white too).
+        var page: (maxX: Int, maxY: Int, minX: Int)?
+        var seen = ""
+        let shown = try session.waitFor(timeout: 10, pollInterval: 0.2) {
+            let shot = try session.screenshot()
+            var minX = Int.max, maxX = -1, maxY = -1
+            for y in 0..<shot.height {
+                let white = (0..<shot.width).filter { shot.pixel(x: $0, y: y) == .init(r: 255, g: 255, b: 255) }
+                guard white.count >= 400, let first = white.first, let last = white.last else { continue }
+                minX = min(minX, first); maxX = max(maxX, last); maxY = y
+            }
+            seen = "white rows from x \(minX) to \(maxX), down to y \(maxY)"
+            page = maxX - minX == 499 ? (maxX, maxY, minX) : nil
+            return page != nil
+        }
+        let window = try #require(page, "no 500 px wide window shown (\(shown)): \(seen)")
+        /// Near-black pixels of the cursor in the box `dx`, `dy` (offsets
+        /// from the pointer), once the pointer is at (`x`, `y`).
+        func dark(at x: Int, _ y: Int, dx: ClosedRange<Int>, dy: ClosedRange<Int>) throws -> Int {
+            try session.send(["pointer-motion \(x) \(y)", "pointer-frame"])
+            Thread.sleep(forTimeInterval: 0.15)
+            let shot = try session.screenshot()
+            var count = 0
+            for oy in dy {
+                for ox in dx where shot.pixel(x: x + ox, y: y + oy).distance(to: .black) < 80 { count += 1 }
+            }
+            return count
+        }
+        // The arrow's tip is at the pointer: nothing of it is above or up
+        // and left of it. A corner's double arrow points up and left too,
+        // the bottom edge's up (both over the page's white).
+        let upLeft = (dx: -12 ... -3, dy: -12 ... -3), up = (dx: -2 ... 2, dy: -12 ... -4)
+        let corner = (x: window.maxX - 3, y: window.maxY - 3), edge = (x: window.minX + 250, y: window.maxY - 2)
+        let inside = (x: window.minX + 250, y: window.maxY - 60)
+        #expect(try dark(at: inside.x, inside.y, dx: upLeft.dx, dy: upLeft.dy) == 0, "the arrow over the page")
+        #expect(try dark(at: corner.x, corner.y, dx: upLeft.dx, dy: upLeft.dy) >= 4, "no diagonal double arrow at the corner")
+        #expect(try dark(at: edge.x, edge.y, dx: up.dx, dy: up.dy) >= 4, "no vertical double arrow at the bottom edge")
+        #expect(try dark(at: inside.x, inside.y, dx: upLeft.dx, dy: upLeft.dy) == 0, "the arrow again over the page")
     }
 
     // MARK: Touchpad gestures

@@ -1,4 +1,5 @@
 import Foundation
+import GestureKit
 @testable import GestureWayland
 import Testing
 
@@ -79,6 +80,24 @@ struct CursorThemeTests {
         #expect(XCursorThemeFiles.arrow(theme: "mine", size: 24, folders: [themes.root])?.hotspotX == 1)
         try themes.add("mine", cursors: ["default": black])
         #expect(XCursorThemeFiles.arrow(theme: "mine", size: 24, folders: [themes.root])?.hotspotX == 2)
+    }
+
+    @Test("a resize cursor by its CSS name first, else by its X11 name; none where the theme has neither")
+    func resizeCursorNames() throws {
+        let themes = Themes()
+        let css = Self.cursorFile([(24, 24, 12, 0xff00_0000)]), x11 = Self.cursorFile([(24, 24, 11, 0xff00_0000)])
+        try themes.add("mine", cursors: ["bottom_right_corner": x11, "left_side": x11, "w-resize": css])
+        func hotspot(_ edges: WindowEdges) -> Int? {
+            XCursorThemeFiles.image(names: CursorTheme.names(for: .resize(edges)), theme: "mine", size: 24,
+                                    folders: [themes.root])?.hotspotX
+        }
+        #expect(hotspot([.bottom, .right]) == 11)
+        #expect(hotspot(.left) == 12)
+        #expect(hotspot(.top) == nil)
+        #expect(CursorTheme.names(for: .resize([.top, .left])) == ["nw-resize", "top_left_corner"])
+        #expect(CursorTheme.names(for: .resize(.right)) == ["e-resize", "right_side"])
+        #expect(CursorTheme.names(for: .arrow) == CursorTheme.arrowNames)
+        #expect(CursorTheme.names(for: .resize([.left, .right])) == CursorTheme.arrowNames, "no such cursor")
     }
 
     @Test("a theme that inherits itself, or that has no arrow anywhere, gives none")

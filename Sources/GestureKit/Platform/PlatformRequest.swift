@@ -31,3 +31,12 @@ public struct WindowEdges: OptionSet, Hashable, Sendable {
     /// The right edge.
     public static let right = WindowEdges(rawValue: 1 << 3)
 }
+
+/// The pointer's cursor over a view: the theme's arrow, or the double
+/// arrow of the window edges a press there would resize.
+public enum CursorShape: Hashable, Sendable {
+    /// The arrow: everywhere but the resize strips.
+    case arrow
+    /// Resizing from these edges (one edge, or a corner's two).
+    case resize(WindowEdges)
+}

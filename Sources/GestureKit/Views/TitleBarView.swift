@@ -93,6 +93,9 @@ final class ResizeEdgeView: View {
         name = "resizeEdge"
     }
 
+    /// The double arrow of the edges a press here resizes.
+    override var cursorShape: CursorShape? { .resize(edges) }
+
     override func touchesBegan(_ touches: Set<Touch>, with event: Event) { window?.request(.beginResize(edges)) }
     override func touchesMoved(_ touches: Set<Touch>, with event: Event) {}
     override func touchesEnded(_ touches: Set<Touch>, with event: Event) {}

@@ -366,6 +366,10 @@ open class View: Responder {
         return self
     }
 
+    /// The pointer's cursor over this view; nil (the default) shows the
+    /// superview's, and the window's is the arrow.
+    open var cursorShape: CursorShape? { nil }
+
     // MARK: Gesture recognizers
 
     /// Attaches `recognizer`; it then sees every touch that lands on this

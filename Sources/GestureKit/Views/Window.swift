@@ -112,6 +112,18 @@ public final class Window: View {
         }
     }
 
+    /// The cursor the pointer shows at `point` (window coordinates): that
+    /// of the view a touch there would land on, or of its nearest
+    /// superview that has one; the arrow where none has.
+    public func cursorShape(at point: Point) -> CursorShape {
+        var view = hitTest(point)
+        while let current = view {
+            if let shape = current.cursorShape { return shape }
+            view = current.superview
+        }
+        return .arrow
+    }
+
     /// The part of the window the root controller's view fills: the page.
     /// Below the title bar while the window draws its own, else the whole
     /// window. Scripts, their checks and recordings speak the page's
