@@ -88,6 +88,25 @@ struct PageTextLayoutTests {
         }
     }
 
+    @Test("the debug panel leaves every switch, button and segmented control of the page in sight",
+          arguments: sizes, DemoPage.allCases)
+    func debugPanelClearsControls(size: Size, page: DemoPage) throws {
+        let app = Self.app(size: size, page: page, overlay: .debug)
+        let window = app.window
+        window.layoutIfNeeded()
+        let panel = try #require(window.view(named: "debugPanel"))
+        let frame = panel.convert(panel.bounds, to: nil)
+        func controls(in view: View) -> [View] {
+            guard !view.isHidden, view.name != "debugOverlay" else { return [] }
+            if view is Switch || view is Button || view is SegmentedControl { return [view] }
+            return view.subviews.flatMap(controls(in:))
+        }
+        let all = controls(in: window)
+        #expect(!all.isEmpty, "no control found on \(page)")
+        let covered = all.filter { !frame.intersection($0.convert($0.bounds, to: nil)).isEmpty }
+        #expect(covered.isEmpty, "\(page) at \(size): the panel \(frame) covers \(covered.map(TextLayoutAudit.describe))")
+    }
+
     @Test("the audit finds text that is cut, overlaps or lies outside the window, and controls off screen")
     func auditCatchesFaults() {
         let app = AppWindow(size: Size(width: 400, height: 300))

@@ -7,8 +7,10 @@ import GestureKit
 /// with the density and where it comes from, and frame timings. It takes no
 /// touches and redraws only when something it shows changed.
 ///
-/// The panel sits at the bottom of the window, or above the page's sheet
-/// when one is presented, so it never covers the sheet's buttons; its
+/// The panel sits at the bottom of the window, moved up above the page's
+/// controls (switches, buttons, segmented controls) it would cover where
+/// there is room, so they stay in sight; when a sheet is presented it
+/// sits above the sheet, so it never covers the sheet's buttons. Its
 /// lines wrap in a narrow window.
 final class DebugOverlayView: View, WindowObserver {
     private unowned let tabs: TabBarController
@@ -151,17 +153,49 @@ final class DebugOverlayView: View, WindowObserver {
         let width = max(0, min(Self.maximumPanelWidth, bounds.width - 2 * m))
         let textSize = linesLabel.sizeThatFits(Size(width: width - 2 * pad.width, height: .infinity))
         let height = (textSize.height + 2 * pad.height).rounded(.up)
-        var y = bounds.maxY - m - height
+        var frame = Rect(x: m, y: bounds.maxY - m - height, width: width, height: height)
         if let sheet = tabs.selectedViewController?.presentedSheet {
             let sheetPanel = sheet.convert(sheet.panelFrame, to: self)
-            if y + height > sheetPanel.minY - m {
+            if frame.maxY > sheetPanel.minY - m {
                 // Above the sheet's panel where there is room, else at the top.
-                y = max(m, sheetPanel.minY - m - height)
+                frame.origin.y = max(m, sheetPanel.minY - m - height)
             }
+        } else {
+            frame = clearingControls(frame, margin: m)
         }
         panel.isHidden = linesLabel.text.isEmpty
-        panel.frame = Rect(x: m, y: y, width: width, height: height)
+        panel.frame = frame
         linesLabel.frame = Rect(x: pad.width, y: pad.height, width: width - 2 * pad.width, height: textSize.height)
+    }
+
+    /// `frame` (the panel at the bottom) moved up above the page's
+    /// controls it would cover (switches, buttons, segmented controls), as
+    /// far as the tab bar; where there is no room above them, `frame`.
+    private func clearingControls(_ frame: Rect, margin m: Double) -> Rect {
+        var controls: [Rect] = []
+        collectControls(in: tabs.view, into: &controls)
+        let top = tabs.tabBar.isHidden ? tabs.view.convert(tabs.view.bounds, to: self).minY
+            : tabs.tabBar.convert(tabs.tabBar.bounds, to: self).maxY
+        var moved = frame
+        // Each step clears at least one more control, upwards.
+        for _ in 0...controls.count {
+            let covered = controls.filter { !moved.intersection($0).isEmpty }
+            guard let highest = covered.map(\.minY).min() else { return moved }
+            moved.origin.y = highest - m - moved.height
+            if moved.minY < top + m { return frame }
+        }
+        return frame
+    }
+
+    /// The frames of the visible controls under `view`, in this view's
+    /// coordinates.
+    private func collectControls(in view: View, into controls: inout [Rect]) {
+        guard !view.isHidden, view.alpha >= 0.01 else { return }
+        if view is Switch || view is Button || view is SegmentedControl {
+            controls.append(view.convert(view.bounds, to: self))
+            return
+        }
+        for sub in view.subviews { collectControls(in: sub, into: &controls) }
     }
 
     override func draw(_ rect: Rect, in canvas: Canvas) {
