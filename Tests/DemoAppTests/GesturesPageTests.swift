@@ -159,7 +159,14 @@ struct AppShortcutTests {
     func simulatedRotation() {
         let window = DemoApp.makeWindow(timeSource: VirtualTimeSource())
         window.handleKey(KeyEvent(keysym: Keysym.r, modifiers: .control))
-        #expect(window.environment.orientation == .landscapeRight)
+        #expect(window.environment.orientation == .landscapeLeft)
+        for expected in [InterfaceOrientation.portraitUpsideDown, .landscapeRight, .portrait] {
+            window.handleKey(KeyEvent(keysym: Keysym.r, modifiers: .control, isPressed: false))
+            window.handleKey(KeyEvent(keysym: Keysym.r, modifiers: .control))
+            #expect(window.environment.orientation == expected)
+        }
+        // A quarter clockwise from portrait is what the output transform 90 reads.
+        #expect(InterfaceOrientation.portrait.rotatedClockwise == InterfaceOrientation(transform: .rotated90))
     }
 
     @Test("the client-side title bar appears only when the window must draw its own, and the page moves below it")

@@ -62,7 +62,7 @@ struct ShortcutTableTests: DemoWindowSuite {
         DemoApp.show(.touches, in: window)
         let touches = DemoApp.currentPage(of: window) as? TouchesViewController
         hold(Keysym.r, .control, repeats: 6)
-        #expect(touches?.interactionLabel.text == "Device has been rotated left")
+        #expect(touches?.interactionLabel.text == "Device has been rotated right")
         hold(Keysym.d, .control, repeats: 5)
         #expect(window.view(named: "debugOverlay") != nil, "an odd number of toggles would have hidden it")
         hold(Keysym.q, .control, repeats: 4)

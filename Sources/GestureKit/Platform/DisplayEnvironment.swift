@@ -34,14 +34,16 @@ public enum InterfaceOrientation: String, Sendable, CaseIterable {
         }
     }
 
-    /// The next orientation a quarter turn clockwise (for simulating a
-    /// rotation from the keyboard).
+    /// The orientation after the device turns a quarter clockwise (for
+    /// simulating a rotation from the keyboard): turned right from
+    /// portrait, the Home button ends up on the left, `landscapeLeft`,
+    /// as the output transform 90 says.
     public var rotatedClockwise: InterfaceOrientation {
         switch self {
-        case .portrait: return .landscapeRight
-        case .landscapeRight: return .portraitUpsideDown
-        case .portraitUpsideDown: return .landscapeLeft
-        case .landscapeLeft: return .portrait
+        case .portrait: return .landscapeLeft
+        case .landscapeLeft: return .portraitUpsideDown
+        case .portraitUpsideDown: return .landscapeRight
+        case .landscapeRight: return .portrait
         }
     }
 }
