@@ -22,10 +22,6 @@ final class WindowSession {
     /// `wl_surface.set_buffer_scale` needs `wl_compositor` v3.
     private let supportsBufferScale: Bool
     private let inputStamp = LatestInputStamp()
-    /// The output transform the orientation was last derived from. The app
-    /// may simulate another orientation; only a real rotation (a different
-    /// transform) overrides that.
-    private var orientationTransform: OutputTransform?
     /// The toplevel state last configured, nil before the first configure.
     private var toplevelState: ToplevelState?
     /// The environment's description last noted, to note only changes.
@@ -135,11 +131,8 @@ final class WindowSession {
             environment.outputName = output.displayName
             environment.outputSize = output.modeSize?.logical
             environment.outputRefresh = output.refreshMillihertz.map { Double($0) / 1000 }
+            // The window derives the orientation from it and its aspect.
             environment.outputTransform = output.transform
-            if output.transform != orientationTransform {
-                orientationTransform = output.transform
-                environment.orientation = InterfaceOrientation(transform: output.transform)
-            }
         }
         environment.serverSideDecorations = decoration?.isServerSide ?? false
         // A window on a desktop that draws no decorations draws its own,

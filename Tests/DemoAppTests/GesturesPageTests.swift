@@ -157,7 +157,9 @@ struct AppShortcutTests {
 
     @Test("Ctrl+R simulates a rotation: the orientation turns a quarter clockwise")
     func simulatedRotation() {
-        let window = DemoApp.makeWindow(timeSource: VirtualTimeSource())
+        // Taller than wide: upright to begin with.
+        let window = DemoApp.makeWindow(size: Size(width: 600, height: 800), timeSource: VirtualTimeSource())
+        #expect(window.environment.orientation == .portrait)
         window.handleKey(KeyEvent(keysym: Keysym.r, modifiers: .control))
         #expect(window.environment.orientation == .landscapeLeft)
         for expected in [InterfaceOrientation.portraitUpsideDown, .landscapeRight, .portrait] {

@@ -62,7 +62,8 @@ struct ShortcutTableTests: DemoWindowSuite {
         DemoApp.show(.touches, in: window)
         let touches = DemoApp.currentPage(of: window) as? TouchesViewController
         hold(Keysym.r, .control, repeats: 6)
-        #expect(touches?.interactionLabel.text == "Device has been rotated right")
+        // The wide window is held turned left: a quarter right sets it upright.
+        #expect(touches?.interactionLabel.text == "Device is oriented normally")
         hold(Keysym.d, .control, repeats: 5)
         #expect(window.view(named: "debugOverlay") != nil, "an odd number of toggles would have hidden it")
         hold(Keysym.q, .control, repeats: 4)

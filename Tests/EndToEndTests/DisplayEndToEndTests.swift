@@ -96,11 +96,22 @@ struct DisplayEndToEndTests {
         #expect(output.firstMatch(of: #/create_buffer\(new id wl_buffer@\d+, \d+, 600, 800, 2400, /#) != nil,
                 "no 600x800 buffer")
         // Turned 90 degrees counter-clockwise on the panel: the panel is
-        // the device turned right, UIKit's landscapeLeft.
-        #expect(output.contains("transform 90, orientation landscapeLeft"), "the app's environment: \(output.noticeLines)")
+        // the device turned right. An 800x600 panel is landscape unturned
+        // (a portrait device turned left): turned right, it is held in
+        // portrait, as the window's aspect says.
+        #expect(output.contains("transform 90, orientation portrait"), "the app's environment: \(output.noticeLines)")
         // The compositor turns the portrait window onto the landscape
         // framebuffer: the red square is there, rotated with it.
         #expect(try run.session.screenshot().containsPixel(Self.red))
+    }
+
+    @Test("on a portrait panel (600x800) turned right the window is 800x600 and seen in landscapeLeft: rotated right")
+    func rotatedPortraitPanel() throws {
+        let run = try Self.start(westonArguments: ["--width=600", "--height=800", "--transform=rotate-90"],
+                                 extraEnv: ["WAYLAND_DEBUG": "1", "GESTURE_VERBOSE": "1"])
+        let output = run.session.output(of: run.app)
+        #expect(output.firstMatch(of: #/xdg_toplevel@\d+\.configure\(800, 600,/#) != nil, "not configured 800x600")
+        #expect(output.contains("transform 90, orientation landscapeLeft"), "the app's environment: \(output.noticeLines)")
     }
 
     // MARK: Presentation

@@ -318,12 +318,12 @@ struct TouchesEndToEndTests {
         #expect(after.isEmpty, "the window differs from the untouched FlatCube page in \(after)")
     }
 
-    @Test("Ctrl+R on Touches reads Device has been rotated right")
+    @Test("Ctrl+R on Touches turns the landscape window a quarter right: Device is oriented normally")
     func rotationShortcut() throws {
         let run = try Self.start()
         try run.session.send(["key \(Self.keyLeftCtrl) pressed", "key \(Self.keyR) pressed",
                               "key \(Self.keyR) released", "key \(Self.keyLeftCtrl) released"])
-        #expect(run.session.waitFor { run.log.texts(of: "interaction") == ["Device has been rotated right"] },
+        #expect(run.session.waitFor { run.log.texts(of: "interaction") == ["Device is oriented normally"] },
                 "texts: \(run.log.texts(of: "interaction"))")
     }
 

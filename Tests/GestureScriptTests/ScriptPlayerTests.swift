@@ -305,9 +305,18 @@ struct ScriptPlayerTests {
     func orientation() throws {
         let (window, player) = demo(.touches)
         let touches = try #require(DemoApp.currentPage(of: window) as? TouchesViewController)
-        try play(player, "orientation landscape-right")
+        // An 800x600 window is seen in landscape, turned left.
         #expect(window.environment.orientation == .landscapeRight)
-        #expect(touches.interactionLabel.text == "Device has been rotated left")
+        try play(player, "orientation landscape-left")
+        #expect(window.environment.orientation == .landscapeLeft)
+        #expect(touches.interactionLabel.text == "Device has been rotated right")
+        // Taller than wide: the window's aspect turns it upright.
+        try play(player, "wait 3100\nsize 600 800")
+        #expect(window.environment.orientation == .portrait)
+        #expect(touches.interactionLabel.text == "Device is oriented normally")
+        // A size of the same aspect keeps a simulated orientation.
+        try play(player, "orientation upside-down\nsize 500 800")
+        #expect(window.environment.orientation == .portraitUpsideDown)
     }
 
     @Test("checks record what was expected and found, and a failed one does not stop the run")

@@ -34,6 +34,30 @@ public enum InterfaceOrientation: String, Sendable, CaseIterable {
         }
     }
 
+    /// The orientation a window of `windowSize` on an output turned by
+    /// `transform` is seen in: the window's aspect says portrait or
+    /// landscape, the transform which of the two.
+    ///
+    /// Where the aspect agrees with ``init(transform:)`` (a window taller
+    /// than wide under `normal` or 180, wider under 90 or 270), that is
+    /// the orientation: the panel is a phone's, portrait when unturned.
+    /// Where it disagrees, the panel is landscape when unturned, as most
+    /// tablets' and every desktop monitor's are, and reads as a portrait
+    /// device turned left (`landscapeRight`, an iPad on its keyboard) plus
+    /// the transform: turned right from there it is held in portrait. A
+    /// square or empty window goes by the transform alone.
+    public init(transform: OutputTransform, windowSize: Size) {
+        let byTransform = InterfaceOrientation(transform: transform)
+        let wide = windowSize.width > windowSize.height, tall = windowSize.height > windowSize.width
+        let sideways = transform.degrees == 90 || transform.degrees == 270
+        guard wide && !sideways || tall && sideways else {
+            self = byTransform
+            return
+        }
+        // A quarter turn left of what the transform alone says.
+        self = byTransform.rotatedClockwise.rotatedClockwise.rotatedClockwise
+    }
+
     /// The orientation after the device turns a quarter clockwise (for
     /// simulating a rotation from the keyboard): turned right from
     /// portrait, the Home button ends up on the left, `landscapeLeft`,
@@ -64,7 +88,10 @@ public struct DisplayEnvironment: Equatable, Sendable {
     public var outputRefresh: Double?
     /// How the output turns the content; `normal` until an output is known.
     public var outputTransform: OutputTransform = .normal
-    /// The orientation, from the output transform or a simulation.
+    /// The orientation: the window sets it from the output transform and
+    /// its own aspect (``InterfaceOrientation/init(transform:windowSize:)``)
+    /// whenever either changes what they imply; in between, a simulation
+    /// (a key, a script) may set another.
     public var orientation: InterfaceOrientation = .portrait
     /// Whether the compositor draws the window's decorations.
     public var serverSideDecorations = false

@@ -39,7 +39,9 @@ public final class Window: View {
     ///     clock live, a ``VirtualTimeSource`` in tests.
     public init(size: Size, timeSource: TimeSource) {
         scheduler = Scheduler(timeSource: timeSource)
+        displayOrientation = InterfaceOrientation(transform: .normal, windowSize: size)
         super.init()
+        environment.orientation = displayOrientation
         // Constants, not lazily made, so that reading them (for every
         // touch event) lends them without counting a reference.
         input.connect(to: self)
@@ -201,6 +203,9 @@ public final class Window: View {
         layoutDecorations()
         invalidate(bounds)
         for o in observers { o.windowDidResize(self, from: old) }
+        // Turned from wider than tall to taller than wide, or back: the
+        // orientation follows (updateEnvironment derives it).
+        updateEnvironment(environment)
     }
 
     // MARK: Display
@@ -338,11 +343,21 @@ public final class Window: View {
 
     /// Where the window is shown. Set it through `updateEnvironment(_:)`.
     public private(set) var environment = DisplayEnvironment()
+    /// The orientation the output transform and the window's aspect last
+    /// implied; a simulated orientation lasts until they imply another.
+    private var displayOrientation: InterfaceOrientation
 
     /// Called by the backend (or a simulation) when the scale, output or
     /// orientation changed. The root controller hears of a new orientation
     /// and of every change; the whole window is redrawn on a new scale.
     public func updateEnvironment(_ new: DisplayEnvironment) {
+        var new = new
+        let implied = InterfaceOrientation(transform: new.outputTransform, windowSize: bounds.size)
+        if implied != displayOrientation {
+            // A real rotation (or resize) overrides any simulated one.
+            displayOrientation = implied
+            new.orientation = implied
+        }
         let old = environment
         guard new != old else { return }
         environment = new

@@ -31,6 +31,7 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
     private var writtenMilliseconds = 0.0
     private var headerWritten = false
     private var size: Size
+    /// The orientation a replay has at this point.
     private var orientation: InterfaceOrientation = .portrait
     /// Modifier keys recorded as held (`key press ctrl`).
     private var heldModifiers: [ModifierKey] = []
@@ -207,9 +208,10 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
         if headerWritten && window.contentFrame.size != size {
             record(.size(window.contentFrame.size), stamp: nil, timeSource.now - start)
         }
-        // Most changes (scale, output) are not the script's; and they come
-        // before the first configure, which must write the header.
-        guard environment.orientation != orientation else { return }
+        // Most changes (scale, output) are not the script's. Before the
+        // first configure (which writes the header) the window's size and
+        // orientation are not settled: the header says where they end up.
+        guard headerWritten, environment.orientation != orientation else { return }
         record(.orientation(environment.orientation), stamp: nil, timeSource.now - start)
     }
 
@@ -226,13 +228,20 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
             put(.page(name: page))
             size = window.contentFrame.size
             put(.size(size))
+            // The replay's window takes the orientation its size implies;
+            // a line only where the live one differs (a turned output).
             orientation = window.environment.orientation
-            if orientation != .portrait { put(.orientation(orientation)) }
+            if orientation != Self.implied(by: size) { put(.orientation(orientation)) }
         }
         let changes = commands.filter { command in
             switch command {
             case .size(let new):
-                defer { size = new }
+                defer {
+                    // Resized across square, the replay turns as the live
+                    // window did: no line of its own for that.
+                    if Self.implied(by: new) != Self.implied(by: size) { orientation = Self.implied(by: new) }
+                    size = new
+                }
                 return new != size
             case .orientation(let new):
                 defer { orientation = new }
@@ -251,6 +260,12 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
             writtenMilliseconds = milliseconds
         }
         changes.forEach(put)
+    }
+
+    /// The orientation a replay's window (headless: no output transform,
+    /// no title bar) of the page's `size` takes.
+    private static func implied(by size: Size) -> InterfaceOrientation {
+        InterfaceOrientation(transform: .normal, windowSize: size)
     }
 
     private func put(_ command: ScriptCommand) {
