@@ -77,35 +77,42 @@ final class Keymap {
         return symbols[0]
     }
 
-    /// The letter (a-z) the first of the keymap's layouts with a Latin
-    /// letter on `key` gives unshifted, when the layout in effect types
-    /// something other than Latin there (a Cyrillic or Greek letter);
-    /// nil when it types Latin or nothing, or no layout has a letter on
-    /// the key. Shortcuts named by letters match it, as GTK and Qt do.
+    /// The letter (a-z) the first of the keymap's layouts with one on
+    /// `key` gives unshifted, when the layout in effect types no Latin
+    /// letters (Russian, Greek, Hebrew: on a letter key a letter of its
+    /// own, or a sign where Latin layouts have a letter, as Greek's ";" on
+    /// the Q key); nil on a layout that types Latin letters, and for keys
+    /// no layout has a letter on. Shortcuts named by letters match it, as
+    /// GTK and Qt do.
     func latinKeysym(for key: xkb_keycode_t) -> UInt32? {
-        let base = baseKeysym(for: key)
-        // ASCII, or no character at all (function keys, modifiers): the
-        // key is matched as it is. Latin-1 and the other Latin sets (é on
-        // a French key, ě on a Czech one) are no letter to replace either.
-        guard base > 0x7e, base < 0xfd00 || base >= 0x0100_0000, !Self.isLatin(base) else { return nil }
+        let layout = xkb_state_key_get_layout(state, key)
+        guard layout != XKB_LAYOUT_INVALID, !typesLatinLetters(layout) else { return nil }
         let layouts = xkb_keymap_num_layouts_for_key(keymap, key)
-        for layout in 0..<layouts {
+        for other in 0..<layouts where other != layout {
             var symbols: UnsafePointer<xkb_keysym_t>?
-            let count = xkb_keymap_key_get_syms_by_level(keymap, key, layout, 0, &symbols)
+            let count = xkb_keymap_key_get_syms_by_level(keymap, key, other, 0, &symbols)
             if count == 1, let symbols, (Keysym.a...Keysym.z).contains(symbols[0]) { return symbols[0] }
         }
         return nil
     }
 
-    /// Whether `keysym` is a letter or sign of a Latin script: the Latin-1
-    /// to Latin-4 and Latin-9 keysym sets, and the Unicode keysyms of the
-    /// Latin blocks (U+0000 to U+024F, U+1E00 to U+1EFF).
-    private static func isLatin(_ keysym: UInt32) -> Bool {
-        switch keysym {
-        case 0x20...0x3ff, 0x13bc...0x13be: return true
-        case 0x0100_0000...0x0100_024f, 0x0100_1e00...0x0100_1eff: return true
-        default: return false
+    /// Whether `layout` types a Latin letter (a-z, unshifted) on any key
+    /// of the letter block, by layout; computed on first use.
+    private var latinLayouts: [xkb_layout_index_t: Bool] = [:]
+
+    /// The evdev codes of the three rows of letter keys (Q to P, A to L,
+    /// Z to M on a US keyboard), as XKB keycodes.
+    private static let letterKeys: [xkb_keycode_t] = (Array(16...25) + Array(30...38) + Array(44...50)).map { $0 + 8 }
+
+    private func typesLatinLetters(_ layout: xkb_layout_index_t) -> Bool {
+        if let known = latinLayouts[layout] { return known }
+        let latin = Self.letterKeys.contains { key in
+            var symbols: UnsafePointer<xkb_keysym_t>?
+            let count = xkb_keymap_key_get_syms_by_level(keymap, key, layout, 0, &symbols)
+            return count == 1 && symbols.map { (Keysym.a...Keysym.z).contains($0[0]) } == true
         }
+        latinLayouts[layout] = latin
+        return latin
     }
 
     /// The text `key` types now (empty for keys that type nothing, such as

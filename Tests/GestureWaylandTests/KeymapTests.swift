@@ -65,6 +65,18 @@ struct KeymapTests {
         #expect(fixture.keymap.latinKeysym(for: Self.q) == nil, "the layout in effect types Latin")
     }
 
+    @Test("Greek and Hebrew, whose Q key types a sign (; and /), carry the Latin q too; their digits nothing")
+    func latinLetterOfGreekAndHebrew() throws {
+        let two: xkb_keycode_t = 3 + 8
+        for layout in ["gr,us", "il,us"] {
+            let fixture = try Fixture(layout: layout)
+            #expect(fixture.keymap.keysym(for: Self.q) == (layout == "gr,us" ? 0x3b : 0x2f), "\(layout)")
+            #expect(fixture.keymap.latinKeysym(for: Self.q) == Keysym.q, "\(layout)")
+            #expect(fixture.keymap.latinKeysym(for: Self.a) == Keysym.a, "\(layout)")
+            #expect(fixture.keymap.latinKeysym(for: two) == nil, "\(layout): the US layout has a digit there")
+        }
+    }
+
     @Test("no Latin letter is put on keys typing Latin-1 or Latin-2 (é, ě), nor where no layout has a letter")
     func noLatinLetterForLatinScripts() throws {
         let two: xkb_keycode_t = 3 + 8
