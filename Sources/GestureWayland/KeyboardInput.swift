@@ -209,7 +209,7 @@ final class KeyboardInput {
         let keysym = keymap.keysym(for: code)
         let base = keymap.baseKeysym(for: code)
         return KeyEvent(keysym: keysym, baseKeysym: base == 0 ? keysym : base, latinKeysym: keymap.latinKeysym(for: code),
-                        modifiers: keymap.modifiers,
+                        keyCode: key, modifiers: keymap.modifiers,
                         isPressed: pressed, isRepeat: isRepeat, text: pressed ? keymap.text(for: code) : "",
                         time: time)
     }

@@ -53,6 +53,22 @@ struct PlatformInputTests {
         #expect(quit == 1 && redo == 1)
     }
 
+    @Test("a held shortcut's release is matched by its key, though the layout switched while it was held")
+    func heldAcrossLayoutSwitch() {
+        let h = ViewInWindow()
+        var events: [String] = []
+        h.window.keyCommands = [KeyCommand(keysym: Keysym.s, modifiers: .control, title: "Shake",
+                                           action: { events.append("down") }, onRelease: { events.append("up") })]
+        let keyS: UInt32 = 31, yeru: UInt32 = 0x6d9  // the S key types "ы" on the Russian layout
+        // Pressed with Russian in effect, released with US...
+        h.window.handleKey(KeyEvent(keysym: yeru, latinKeysym: Keysym.s, keyCode: keyS, modifiers: .control))
+        h.window.handleKey(KeyEvent(keysym: Keysym.s, keyCode: keyS, modifiers: .control, isPressed: false))
+        // ...and the other way round.
+        h.window.handleKey(KeyEvent(keysym: Keysym.s, keyCode: keyS, modifiers: .control))
+        h.window.handleKey(KeyEvent(keysym: yeru, latinKeysym: Keysym.s, keyCode: keyS, isPressed: false))
+        #expect(events == ["down", "up", "down", "up"])
+    }
+
     @Test("a held shortcut hears its release, even after focus is lost")
     func heldShortcut() {
         let h = ViewInWindow()

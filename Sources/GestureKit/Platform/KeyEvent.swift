@@ -31,6 +31,11 @@ public struct KeyEvent: Hashable, Sendable {
     /// a-z (unshifted) on the key gives it; nil when the layout in effect
     /// types Latin on the key, or no layout has a letter there.
     public var latinKeysym: UInt32?
+    /// The physical key (its Linux evdev code, as `wl_keyboard.key`
+    /// carries it), when known: a key's release is matched to its press
+    /// by it, whatever the layout in effect did in between. Nil for keys a
+    /// script names by symbol.
+    public var keyCode: UInt32?
     /// The modifiers held when the key event happened (Caps Lock and Num Lock
     /// are not modifiers here).
     public var modifiers: KeyModifiers
@@ -46,13 +51,15 @@ public struct KeyEvent: Hashable, Sendable {
     public var time: Double
 
     /// Creates a key event; `baseKeysym` defaults to `keysym`, there is no
-    /// `latinKeysym`, and the event is an unmodified, non-repeat press at
-    /// time 0 unless told otherwise.
-    public init(keysym: UInt32, baseKeysym: UInt32? = nil, latinKeysym: UInt32? = nil, modifiers: KeyModifiers = [],
-                isPressed: Bool = true, isRepeat: Bool = false, text: String = "", time: Double = 0) {
+    /// `latinKeysym` nor `keyCode`, and the event is an unmodified,
+    /// non-repeat press at time 0 unless told otherwise.
+    public init(keysym: UInt32, baseKeysym: UInt32? = nil, latinKeysym: UInt32? = nil, keyCode: UInt32? = nil,
+                modifiers: KeyModifiers = [], isPressed: Bool = true, isRepeat: Bool = false, text: String = "",
+                time: Double = 0) {
         self.keysym = keysym
         self.baseKeysym = baseKeysym ?? keysym
         self.latinKeysym = latinKeysym
+        self.keyCode = keyCode
         self.modifiers = modifiers
         self.isPressed = isPressed
         self.isRepeat = isRepeat

@@ -282,7 +282,14 @@ public final class Window: View {
 
     /// The app's shortcuts, in one table (matched in order).
     public var keyCommands: [KeyCommand] = []
-    private var heldCommands: [UInt32: KeyCommand] = [:]
+    private var heldCommands: [HeldKey: KeyCommand] = [:]
+
+    /// What a held shortcut's release is matched by: the physical key
+    /// where the keyboard says which, else the symbol (a script's keys).
+    private enum HeldKey: Hashable {
+        case code(UInt32)
+        case symbol(UInt32)
+    }
 
     /// Runs the shortcut matching a key event; returns whether one did.
     /// Releases go to the command their press started, so a "held" shortcut
@@ -292,8 +299,13 @@ public final class Window: View {
         input.tap?.raw(.key(event), time: event.time)
         input.keyboardModifiers = event.modifiers
         if !event.isPressed {
-            guard let command = heldCommands.removeValue(forKey: event.keysym)
-                    ?? heldCommands.removeValue(forKey: event.baseKeysym) else { return false }
+            let command = if let code = event.keyCode {
+                heldCommands.removeValue(forKey: .code(code))
+            } else {
+                heldCommands.removeValue(forKey: .symbol(event.keysym))
+                    ?? heldCommands.removeValue(forKey: .symbol(event.baseKeysym))
+            }
+            guard let command else { return false }
             command.releaseAction?()
             return true
         }
@@ -302,7 +314,7 @@ public final class Window: View {
             if command.repeats { command.action() }
             return true
         }
-        heldCommands[event.keysym] = command
+        heldCommands[event.keyCode.map(HeldKey.code) ?? .symbol(event.keysym)] = command
         command.action()
         return true
     }
