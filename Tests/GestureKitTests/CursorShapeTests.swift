@@ -28,6 +28,24 @@ struct CursorShapeTests {
         #expect(window.cursorShape(at: Point(x: 400, y: 10)) == .arrow, "the title bar moves the window")
     }
 
+    @Test("maximized or tiled, the window has no resize strips: the arrow at its edges, touches there reach the page")
+    func maximized() {
+        for state in [WindowState.maximized, .tiled] {
+            decorate(clientSide: true)
+            var environment = window.environment
+            environment.windowState = state
+            window.updateEnvironment(environment)
+            window.layoutIfNeeded()
+            #expect(window.cursorShape(at: Point(x: 2, y: 300)) == .arrow, "\(state)")
+            #expect(window.cursorShape(at: Point(x: 790, y: 590)) == .arrow, "\(state)")
+            #expect(window.hitTest(Point(x: 2, y: 300)) === window.rootViewController?.view, "\(state)")
+            environment.windowState = []
+            window.updateEnvironment(environment)
+            window.layoutIfNeeded()
+            #expect(window.cursorShape(at: Point(x: 2, y: 300)) == .resize(.left), "\(state) left")
+        }
+    }
+
     @Test("without its own title bar the window has no resize strips: the arrow everywhere")
     func serverSide() {
         decorate(clientSide: true)

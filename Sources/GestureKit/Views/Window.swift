@@ -156,7 +156,14 @@ public final class Window: View {
                           Rect(x: 0, y: h - e, width: w, height: e),
                           Rect(x: 0, y: h - corner, width: corner, height: corner),
                           Rect(x: w - corner, y: h - corner, width: corner, height: corner)]
-            for (edge, frame) in zip(resizeEdges, frames) { edge.frame = frame }
+            // A maximized or tiled window is not resized from its edges:
+            // the strips would show resize cursors and take the page's
+            // outer touches for nothing.
+            let fixedSize = !environment.windowState.isDisjoint(with: [.maximized, .tiled])
+            for (edge, frame) in zip(resizeEdges, frames) {
+                edge.frame = frame
+                edge.isHidden = fixedSize
+            }
         } else if let bar = titleBar {
             bar.removeFromSuperview()
             titleBar = nil
