@@ -145,8 +145,15 @@ final class InputTarget {
 extension InputTarget: WindowObserver {
     func environmentDidChange(_ environment: DisplayEnvironment) {
         let scale = Self.cursorScale(for: environment.scale)
-        guard scale != cursorScale else { return }
-        cursorScale = scale
-        for pointer in livePointers() { pointer.cursorScaleDidChange() }
+        if scale != cursorScale {
+            cursorScale = scale
+            for pointer in livePointers() { pointer.cursorScaleDidChange() }
+        }
+        // Decorations come and go with the window's state.
+        for pointer in livePointers() { pointer.windowLayoutDidChange() }
+    }
+
+    func windowDidResize(_ window: Window, from oldSize: Size) {
+        for pointer in livePointers() { pointer.windowLayoutDidChange() }
     }
 }

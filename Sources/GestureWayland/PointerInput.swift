@@ -28,6 +28,9 @@ final class PointerInput {
     /// the cursor keeps its shape (a drag from the page over a resize
     /// strip resizes nothing).
     private var buttonsHeld: Set<UInt32> = []
+    /// Where the pointer last was over the window, in its coordinates;
+    /// nil while it is not over it.
+    private var location: Point?
     /// Swipe, pinch and hold, when the compositor has pointer gestures.
     private var touchpad: TouchpadGestures?
 
@@ -65,6 +68,7 @@ final class PointerInput {
         enterSerial = nil
         pendingScroll = nil
         buttonsHeld = []
+        location = nil
         target.router?.pointerLeave(time: lastTime)
     }
 
@@ -84,11 +88,19 @@ final class PointerInput {
         showCursor()
     }
 
+    /// The window's views moved under the pointer (a resize, a new window
+    /// state): the cursor follows what is under it now.
+    func windowLayoutDidChange() {
+        guard let location else { return }
+        updateShape(at: location)
+    }
+
     /// The window is going off screen; its cursor theme is destroyed.
     func windowDidDetach() {
         enterSerial = nil
         pendingScroll = nil
         buttonsHeld = []
+        location = nil
         shape = .arrow
         cursor?.themeWillChange()
     }
@@ -111,6 +123,7 @@ final class PointerInput {
         // resize ends with the pointer entering again).
         buttonsHeld = []
         let location = Point(x: x, y: y)
+        self.location = location
         shape = window.cursorShape(at: location)
         showCursor()
         window.input.pointerMotion(to: location, time: lastTime)
@@ -133,6 +146,7 @@ final class PointerInput {
         enterSerial = nil
         pendingScroll = nil
         buttonsHeld = []
+        location = nil
         target.router?.pointerLeave(time: lastTime)
     }
 
@@ -140,6 +154,7 @@ final class PointerInput {
         guard isOverWindow, let router = target.router else { return }
         lastTime = target.seconds(fromMilliseconds: time)
         let location = Point(x: x, y: y)
+        self.location = location
         router.pointerMotion(to: location, time: lastTime)
         updateShape(at: location)
     }
@@ -155,6 +170,8 @@ final class PointerInput {
             buttonsHeld.remove(button)
         }
         router.pointerButton(button, pressed: pressed, time: lastTime)
+        // A drag that ended over something else shows its cursor now.
+        if !pressed, let location { updateShape(at: location) }
     }
 
     fileprivate func handleAxis(time: UInt32, axis: UInt32, value: Double) {

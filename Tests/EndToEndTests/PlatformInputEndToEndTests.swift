@@ -252,6 +252,18 @@ struct PlatformInputEndToEndTests {
         #expect(try dark(at: corner.x, corner.y, dx: upLeft.dx, dy: upLeft.dy) >= 4, "no diagonal double arrow at the corner")
         #expect(try dark(at: edge.x, edge.y, dx: up.dx, dy: up.dy) >= 4, "no vertical double arrow at the bottom edge")
         #expect(try dark(at: inside.x, inside.y, dx: upLeft.dx, dy: upLeft.dy) == 0, "the arrow again over the page")
+        // A drag from the page keeps the arrow over the corner until the
+        // button is let go there.
+        try session.send(["button \(Self.leftButton) pressed", "pointer-frame"])
+        #expect(try dark(at: corner.x, corner.y, dx: upLeft.dx, dy: upLeft.dy) == 0, "the cursor changed during a drag")
+        try session.send(["button \(Self.leftButton) released", "pointer-frame"])
+        Thread.sleep(forTimeInterval: 0.15)
+        let released = try session.screenshot()
+        var dark = 0
+        for oy in upLeft.dy {
+            for ox in upLeft.dx where released.pixel(x: corner.x + ox, y: corner.y + oy).distance(to: .black) < 80 { dark += 1 }
+        }
+        #expect(dark >= 4, "no double arrow once the drag ended over the corner")
     }
 
     // MARK: Touchpad gestures
