@@ -148,6 +148,11 @@ final class GestureArena {
             if finished.arenaState == .failed {
                 guard let held = waiter.releaseHeldTransition() else { continue }
                 recognize(waiter, as: held, reason: "\(finished.debugName) failed")
+                // Its fingers lifted while it waited: the gesture it had
+                // begun is over as soon as it starts.
+                if waiter.arenaState == .began && !waiter.isTouching {
+                    apply(waiter, .ended, reason: "lifted while waiting for \(finished.debugName) to fail")
+                }
             } else {
                 apply(waiter, .failed, reason: "\(finished.debugName) recognized, which had to fail")
             }

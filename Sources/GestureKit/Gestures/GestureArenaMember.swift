@@ -17,6 +17,8 @@ protocol GestureArenaMember: AnyObject {
     /// Whether the member has seen touches since its last reset (only such
     /// a member can still fail, so only it can hold others back).
     var isTakingPart: Bool { get }
+    /// Whether a touch of the member's is still down.
+    var isTouching: Bool { get }
     /// Whether the two members have seen a touch in common since their
     /// resets.
     func sharesTouches(with other: GestureArenaMember) -> Bool

@@ -8,6 +8,8 @@ extension GestureRecognizer: GestureArenaMember {
 
     var isTakingPart: Bool { !touchesSinceReset.isEmpty }
 
+    var isTouching: Bool { hasActiveTouches }
+
     func sharesTouches(with other: GestureArenaMember) -> Bool {
         guard let other = other as? GestureRecognizer else { return false }
         return !touchesSinceReset.isDisjoint(with: other.touchesSinceReset)

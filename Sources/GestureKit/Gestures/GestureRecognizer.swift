@@ -71,7 +71,7 @@ open class GestureRecognizer {
             let oldValue = enabledStorage
             enabledStorage = newValue
             guard !newValue, oldValue, let next = GestureArena.stateOnLeaving(self) else { return }
-            setState(next, reason: "disabled")
+            transition(to: next, reason: "disabled")
         }
     }
 
@@ -176,7 +176,18 @@ open class GestureRecognizer {
     }
 
     /// Sets the state and records why, for the debug overlay.
+    ///
+    /// A recognizer that recognized while it had to wait for another to
+    /// fail (``require(toFail:)``) has made up its mind: its own later
+    /// `.failed` (a new touch too far away, its fingers lifting) is
+    /// ignored, and only the other's outcome decides, as in UIKit.
     public func setState(_ newState: State, reason: String?) {
+        if newState == .failed && pendingState != nil { return }
+        transition(to: newState, reason: reason)
+    }
+
+    /// Asks the arena for `newState` (or enters it outside a window).
+    func transition(to newState: State, reason: String?) {
         let arbitrated = withWindow { window in
             window.delivery.arena.requestTransition(self, to: newState, reason: reason)
             return true
@@ -288,9 +299,12 @@ open class GestureRecognizer {
     }
 
     /// Stops delivering `touch` to this recognizer (e.g. a two-finger
-    /// recognizer ignoring a third finger).
+    /// recognizer ignoring a third finger). The touch is no longer part of
+    /// its gesture: recognizing does not cancel it in its view, and its
+    /// view's `touchesEnded` does not wait for this recognizer.
     public func ignore(_ touch: Touch, for event: Event) {
         changeTrackedTouches { $0.removeAll { $0 === touch } }
+        changeTouchesSinceReset { $0.remove(touch) }
     }
 
     // MARK: Subclass hooks

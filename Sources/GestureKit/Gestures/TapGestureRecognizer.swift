@@ -29,6 +29,12 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// later tap of a multi-tap fails when it lands too far from the previous
     /// one or too soon after it.
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+        // Complete, and held for a recognizer it waits on to fail: a new
+        // touch is not part of this tap.
+        if tapsCompleted >= numberOfTapsRequired {
+            for t in touches { ignore(t, for: event) }
+            return
+        }
         timer?.invalidate()
         timer = nil
         if mostTouchesInTap == 0, let previous = lastTapLocation, let first = touches.first {
@@ -38,10 +44,8 @@ open class TapGestureRecognizer: GestureRecognizer {
                 fail("next tap \(formatWhole(distance)) px away > \(formatCoordinate(limit)) px")
                 return
             }
-            // Only a recognizer that still needs taps judges the pause: a
-            // single tap held for a double tap to fail is already complete.
             let pause = event.timestamp - lastTapTime, minimum = thresholds.multiTapMinimumInterval
-            if tapsCompleted < numberOfTapsRequired && pause < minimum {
+            if pause < minimum {
                 fail("next tap after \(formatFixed(pause)) s < \(formatFixed(minimum)) s")
                 return
             }
