@@ -105,3 +105,65 @@ struct HeldRecognitionTests {
         h.frame()
     }
 }
+
+/// Removing a recognizer from its view in the middle of a gesture ends
+/// that gesture as UIKit does, and leaves the recognizer ready for reuse.
+@Suite("Recognizers removed mid-gesture")
+struct RemovedRecognizerTests {
+    @Test("a pan removed mid-gesture is cancelled; added back, its next gesture begins with .began")
+    func removedPan() {
+        let h = ViewInWindow()
+        let pan = PanGestureRecognizer()
+        let log = h.attach(pan)
+        h.down(0, 100, 100)
+        h.frame()
+        h.drag(0, from: Point(x: 100, y: 100), to: Point(x: 160, y: 100), steps: 4)
+        #expect(pan.state == .changed)
+        h.view.removeGestureRecognizer(pan)
+        #expect(log.states.last == .cancelled)
+        #expect(pan.state == .possible)
+        h.up(0)
+        h.frame()
+        log.states = []
+        h.view.addGestureRecognizer(pan)
+        h.down(0, 100, 100)
+        h.frame()
+        h.drag(0, from: Point(x: 100, y: 100), to: Point(x: 160, y: 100), steps: 4)
+        h.up(0)
+        h.frame()
+        #expect(log.states.first == .began, "actions: \(log.states)")
+        #expect(log.states.last == .ended)
+    }
+
+    @Test("removing the double tap a single tap waits for releases the single tap and the view's held end")
+    func removedRequirement() {
+        let h = ViewInWindow()
+        let single = TapGestureRecognizer(), double = TapGestureRecognizer()
+        double.numberOfTapsRequired = 2
+        single.require(toFail: double)
+        let singleLog = h.attach(single)
+        _ = h.attach(double)
+        h.tap(50, 50)
+        #expect(singleLog.states.isEmpty, "waiting for the double tap")
+        h.view.removeGestureRecognizer(double)
+        #expect(singleLog.states == [.ended])
+        h.wait(1)
+        #expect(h.view.ended + h.view.cancelled == 1, "view: \(h.view.calls)")
+    }
+
+    @Test("a double tap removed between its taps, its interval passing meanwhile, works when added back")
+    func removedBetweenTaps() {
+        let h = ViewInWindow()
+        let double = TapGestureRecognizer()
+        double.numberOfTapsRequired = 2
+        let log = h.attach(double)
+        h.tap(50, 50)
+        h.view.removeGestureRecognizer(double)
+        h.wait(1)
+        h.view.addGestureRecognizer(double)
+        h.tap(50, 50)
+        h.wait(0.1)
+        h.tap(50, 50)
+        #expect(log.states == [.ended], "double: \(double.state) \(double.lastTransitionReason ?? "-")")
+    }
+}

@@ -346,10 +346,21 @@ open class GestureRecognizer {
     /// failure reasons.
     public var debugName: String { name ?? String(describing: type(of: self)) }
 
+    /// Leaves the view's gesture as UIKit does when a recognizer is
+    /// removed: one under way is cancelled, one still deciding fails
+    /// (releasing recognizers that wait for it, and the view's held
+    /// touches); then it resets, so a view it joins later finds it at
+    /// `.possible` with no timer running.
     func detach() {
-        view?.window?.delivery.arena.remove(self)
+        if let arena = withWindow({ $0.delivery.arena }) {
+            arena.abandon(self, reason: "removed from its view")
+            arena.remove(self)
+        }
         changeTrackedTouches { $0 = [] }
         changeTouchesSinceReset { $0 = [] }
+        stateStorage = .possible
+        pendingState = nil
+        reset()
     }
 
     // MARK: Delivery
