@@ -50,18 +50,48 @@ struct ScriptParserTests {
         #expect(script.commands.map(\.line) == [2, 3, 4, 5, 7, 8, 9, 10])
     }
 
-    @Test("Windows line ends and a byte-order mark read as the same script")
+    @Test("Windows and classic Mac line ends and a byte-order mark read as the same script")
     func windowsLineEnds() throws {
         let unix = "# a comment\nsize 800 600\ntap 10 20\n\nexpect label interaction == \"None\"\n"
         let windows = unix.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
+        let mac = unix.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r")
         let expected = try ScriptParser.parse(unix, fileName: "s.gds")
-        for text in [windows, "\u{FEFF}" + unix, "\u{FEFF}" + windows] {
+        for text in [windows, mac, "\u{FEFF}" + unix, "\u{FEFF}" + windows] {
             let script = try ScriptParser.parse(text, fileName: "s.gds")
             #expect(script.commands.map(\.command) == expected.commands.map(\.command))
             #expect(script.commands.map(\.line) == [2, 3, 5])
         }
         // A malformed line is still found, on its own line number.
         #expect(error("size 800 600\r\nwait soon\r\n") == "s.gds:2:6: expected MS as a non-negative number, got 'soon'")
+    }
+
+    @Test("a control character anywhere, or an invisible space between words, is an error at its column")
+    func unprintableCharacters() {
+        #expect(error("tap 10\u{0}10 20") == "s.gds:1:7: control character U+0000: a script line holds printable text only")
+        #expect(error("wait 400\u{1b}[2J") == "s.gds:1:9: control character U+001B: a script line holds printable text only")
+        #expect(error("\u{85}wait 10") == "s.gds:1:1: control character U+0085: a script line holds printable text only")
+        #expect(error("tap\u{a0}10 20") == "s.gds:1:4: invisible space U+00A0 outside a string: separate words with plain spaces or tabs")
+        #expect(error("expect label output == \"a\u{a0}b\"") == nil, "inside a string it is text")
+        #expect(error("wait\t400") == nil)
+    }
+
+    @Test("numbers are decimal: hexadecimal, inf and nan are refused")
+    func decimalNumbers() {
+        #expect(error("wait 0x10") == "s.gds:1:6: expected MS as a non-negative number, got '0x10'")
+        #expect(error("tap 0x10 20")?.contains("expected X as a number or @VIEW, got '0x10'") == true)
+        #expect(error("tap @single+0x1,5")?.contains("expected an offset such as +10,-5") == true)
+        #expect(error("wait 1e3") == nil)
+        #expect(error("tap -0.5 +2") == nil)
+    }
+
+    @Test("a file of many bad lines stops after 100 errors; a huge word is quoted cut short")
+    func errorFlood() {
+        let flood = errors(String(repeating: "bogus\n", count: 500))
+        #expect(flood.count == 101)
+        #expect(flood.last == "s.gds:100:1: stopping after 100 errors: is this a script?")
+        let huge = error("wait " + String(repeating: "9x", count: 50_000)) ?? ""
+        #expect(huge.count < 400, "\(huge.count) characters")
+        #expect(huge.hasSuffix("characters in all)"))
     }
 
     @Test("gesture commands take a point, their own arguments and optional MS and STEPS")

@@ -5,12 +5,20 @@ public struct ScriptError: Error, Equatable, CustomStringConvertible {
     public var column: Int
     public var message: String
 
+    /// An error at `file`:`line`:`column`. A message of more than
+    /// ``maximumMessageLength`` characters (one quoting a huge word) is
+    /// cut there, saying how long it was.
     public init(file: String, line: Int, column: Int, message: String) {
         self.file = file
         self.line = line
         self.column = column
-        self.message = message
+        self.message = message.count > Self.maximumMessageLength
+            ? String(message.prefix(Self.maximumMessageLength)) + "... (\(message.count) characters in all)"
+            : message
     }
+
+    /// The longest message kept whole.
+    public static let maximumMessageLength = 300
 
     public var description: String { "\(file):\(line):\(column): \(message)" }
 }

@@ -34,6 +34,11 @@ enum ScriptLexer {
     /// ordinary character. In a string literal `\"` is a quote and `\\` a
     /// backslash; any other backslash stays as written, so a regular
     /// expression such as `"\d+"` needs no doubling.
+    ///
+    /// Control characters (NUL, escape, form feed...) are refused
+    /// anywhere, and invisible spaces (no-break, zero-width...) outside a
+    /// string literal: such a line would read as something else than it
+    /// shows.
     static func tokenize(_ line: Substring) throws(Failure) -> [ScriptToken] {
         var tokens: [ScriptToken] = []
         var current = ""
@@ -44,6 +49,9 @@ enum ScriptLexer {
         var escaped = false
         for ch in line {
             column += 1
+            if let problem = unprintable(ch, inString: inString) {
+                throw Failure(column: column, message: problem)
+            }
             if inString {
                 current.append(ch)
                 if escaped {
@@ -75,6 +83,35 @@ enum ScriptLexer {
         }
         if !current.isEmpty { tokens.append(ScriptToken(text: current, column: start)) }
         return tokens
+    }
+
+    /// Why `ch` may not stand in a script line, or nil if it may: a
+    /// control character (tab and a line end's carriage return aside), or
+    /// outside a string an invisible space.
+    private static func unprintable(_ ch: Character, inString: Bool) -> String? {
+        guard let scalar = ch.unicodeScalars.first else { return nil }
+        let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+        switch scalar.value {
+        case 0x09, 0x0d:
+            return nil
+        case 0x00...0x1f, 0x7f...0x9f:
+            return "control character \(code): a script line holds printable text only"
+        case 0xa0, 0x1680, 0x2000...0x200b, 0x202f, 0x205f, 0x2060, 0x3000, 0xfeff:
+            return inString ? nil : "invisible space \(code) outside a string: separate words with plain spaces or tabs"
+        default:
+            return nil
+        }
+    }
+
+    /// The number `text` writes in decimal (`12`, `-0.5`, `1e3`); nil for
+    /// anything else, hexadecimal and `inf` or `nan` included.
+    static func decimal(_ text: some StringProtocol) -> Double? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ byte in
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ".")
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "e")
+                || byte == UInt8(ascii: "E")
+        }) else { return nil }
+        return Double(String(text))
     }
 
     /// The content of a string literal (`"a \"b\""` -> `a "b"`).
@@ -112,5 +149,12 @@ enum ScriptLexer {
     static func isBareWord(_ text: String) -> Bool {
         !text.isEmpty && !text.hasPrefix("#")
             && !text.contains { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "\\" || $0.isNewline }
+    }
+}
+
+private extension String {
+    /// The string with zeros before it up to `width` characters.
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

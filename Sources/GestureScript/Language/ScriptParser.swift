@@ -70,8 +70,9 @@ public enum ScriptParser {
             // Swift reads a Windows line end ("\r\n") as one character,
             // which a search for "\n" alone passes over: such a file would
             // be one long line, and one starting with a comment a script
-            // that checks nothing.
-            let end = rest.firstIndex { $0 == "\n" || $0 == "\r\n" } ?? rest.endIndex
+            // that checks nothing. A carriage return alone (classic Mac
+            // files) ends a line too.
+            let end = rest.firstIndex { $0 == "\n" || $0 == "\r\n" || $0 == "\r" } ?? rest.endIndex
             lineNumber += 1
             do {
                 if let line = try parseLine(rest[..<end], number: lineNumber, fileName: fileName, vocabulary: vocabulary) {
@@ -85,6 +86,13 @@ public enum ScriptParser {
                 }
             } catch {
                 errors.append(error)
+                // A file that is no script at all (a log, a binary) would
+                // otherwise print an error for each of its lines.
+                if errors.count == maximumErrors, end < rest.endIndex {
+                    errors.append(ScriptError(file: fileName, line: lineNumber, column: 1,
+                                              message: "stopping after \(maximumErrors) errors: is this a script?"))
+                    break
+                }
             }
             guard end < rest.endIndex else { break }
             rest = rest[rest.index(after: end)...]
@@ -92,6 +100,9 @@ public enum ScriptParser {
         guard errors.isEmpty else { throw ScriptErrors(errors) }
         return Script(fileName: fileName, commands: commands)
     }
+
+    /// The most errors one script reports before it stops reading.
+    static let maximumErrors = 100
 
     /// How many lines of `text` hold a word before any comment: at most
     /// as many commands as the script has (one per line that parses).
@@ -486,7 +497,7 @@ struct LineReader {
 
     mutating func number(_ what: String, nonNegative: Bool = false) throws(ScriptError) -> Double {
         let token = try take(what)
-        guard let v = Double(token.text), v.isFinite, !nonNegative || v >= 0 else {
+        guard let v = ScriptLexer.decimal(token.text), v.isFinite, !nonNegative || v >= 0 else {
             let kind = nonNegative ? "a non-negative number" : "a number"
             throw fail(token.column, "expected \(what) as \(kind), got '\(token.text)'")
         }
@@ -546,7 +557,7 @@ struct LineReader {
             try check(reference.name, in: vocabulary.views, what: "view", at: first.column)
             return .view(reference)
         }
-        guard Double(first.text)?.isFinite == true else {
+        guard ScriptLexer.decimal(first.text)?.isFinite == true else {
             throw fail(first.column, "expected \(x) as a number or @VIEW, got '\(first.text)'")
         }
         return .absolute(Point(x: try coordinate(x), y: try coordinate(y)))

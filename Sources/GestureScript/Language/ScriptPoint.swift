@@ -129,7 +129,8 @@ extension ViewReference {
         if !rest.isEmpty {
             let parts = rest.split(separator: ",", omittingEmptySubsequences: false)
             guard rest.first == "+" || rest.first == "-", parts.count == 2,
-                  let dx = Double(parts[0]), let dy = Double(parts[1]), dx.isFinite, dy.isFinite else {
+                  let dx = ScriptLexer.decimal(parts[0]), let dy = ScriptLexer.decimal(parts[1]),
+                  dx.isFinite, dy.isFinite else {
                 throw SyntaxError(message: "expected an offset such as +10,-5 after '@\(name)', got '\(rest)'")
             }
             guard ScriptDefaults.isCoordinate(dx), ScriptDefaults.isCoordinate(dy) else {
