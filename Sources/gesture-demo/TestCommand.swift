@@ -50,6 +50,13 @@ struct TestCommand: ParsableCommand {
 
     @OptionGroup var goldens: GoldensOption
 
+    // The app's own flags are read wherever they stand on the command line
+    // (ArgumentParser), so `test --thresholds X` would reach the app and be
+    // ignored here; these hidden groups hold what was given, to refuse it.
+    @OptionGroup(visibility: .private) var windowOptions: WindowOptions
+    @OptionGroup(visibility: .private) var dpi: DensityOptions
+    @OptionGroup(visibility: .private) var thresholds: ThresholdOptions
+
     @Flag(help: "Print the scripts the run would play (this --shard of them), one path a line, and play none.")
     var list = false
 
@@ -64,6 +71,13 @@ struct TestCommand: ParsableCommand {
     var serve = false
 
     func validate() throws {
+        let appFlags = [("--size", windowOptions.size != nil), ("--page", windowOptions.pageName != nil),
+                        ("--dpi", dpi.dpi != nil), ("--thresholds", thresholds.presetName != nil)]
+            .filter(\.1).map(\.0)
+        if !appFlags.isEmpty {
+            throw ValidationError("test plays each script from the app's defaults and its own 'size', 'page' and "
+                                  + "'thresholds' lines: \(appFlags.joined(separator: ", ")) does not apply to it")
+        }
         guard jobs >= 1 else { throw ValidationError("--jobs expects a number of workers of at least 1, got \(jobs)") }
         try validateSeconds(watchdog, flag: "--watchdog")
         if !merge.isEmpty && (!paths.isEmpty || shard != nil || goldens.update) {

@@ -12,8 +12,12 @@ struct WindowOptions: ParsableArguments {
             help: "Window size in logical pixels, WIDTHxHEIGHT, until a script's first size (default 800x600).")
     var size: String?
 
-    @Option(help: "Page to show first, until a script's first page.")
-    var page = DemoPage.touches
+    // Optional, so that `test` can tell a given `--page touches` from none.
+    @Option(name: .customLong("page"), help: "Page to show first, until a script's first page (default: touches).")
+    var pageName: DemoPage?
+
+    /// The page `--page` gives, else the first tab.
+    var page: DemoPage { pageName ?? .touches }
 
     func validate() throws {
         _ = try parsedSize()

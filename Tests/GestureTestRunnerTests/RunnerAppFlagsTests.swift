@@ -1,0 +1,18 @@
+import TestSupport
+import Testing
+
+/// The app's own flags, which ArgumentParser reads wherever they stand,
+/// given to `test`: refused, since the runner's workers would not use them.
+@Suite("gesture-demo test: the app's window and threshold flags")
+struct RunnerAppFlagsTests {
+    @Test("--thresholds, --size, --page and --dpi after test are usage errors naming them: exit 2, nothing run",
+          arguments: [["--thresholds", "android"], ["--size", "300x300"], ["--page", "flatcube"], ["--dpi", "120"],
+                      ["--page", "touches", "--thresholds", "uikit"]])
+    func refused(_ flags: [String]) throws {
+        let run = try RunnerProcess.test([RunnerProcess.suite + "/passing"] + flags)
+        #expect(run.status == 2, "\(run.transcript)")
+        let named = flags.filter { $0.hasPrefix("--") }.joined(separator: ", ")
+        #expect(run.stderr.contains("'thresholds' lines: \(named) does not apply to it"), "\(run.stderr)")
+        #expect(!run.stdout.contains("passed"), "\(run.stdout)")
+    }
+}
