@@ -80,19 +80,29 @@ open class Responder {
     /// bookkeeping (views: their window; controllers: their view's).
     open var responderWindow: Window? { nil }
 
+    /// Whether this responder lets another become first responder in its
+    /// place (true by default, as in UIKit).
+    open var canResignFirstResponder: Bool { true }
+
     /// Makes this responder the window's first responder, if it can and is
-    /// in a window. Returns whether it is now.
+    /// in a window. The current first responder is asked to resign first,
+    /// and may refuse, as in UIKit. Returns whether it is now.
     @discardableResult
     open func becomeFirstResponder() -> Bool {
         guard canBecomeFirstResponder, let window = responderWindow else { return false }
+        if window.firstResponder === self { return true }
+        if let current = window.firstResponder, !current.resignFirstResponder() { return false }
         window.setFirstResponder(self)
         return true
     }
 
-    /// Gives up first responder status. Returns true (it always can).
+    /// Gives up first responder status, unless ``canResignFirstResponder``
+    /// says no. Returns whether this responder is not first responder now.
     @discardableResult
     open func resignFirstResponder() -> Bool {
-        if let window = responderWindow, window.firstResponder === self { window.setFirstResponder(nil) }
+        guard let window = responderWindow, window.firstResponder === self else { return true }
+        guard canResignFirstResponder else { return false }
+        window.setFirstResponder(nil)
         return true
     }
 

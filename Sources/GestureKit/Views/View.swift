@@ -304,11 +304,18 @@ open class View: Responder {
         guard let parent = superview else { return }
         // Touches in this subtree end for their views now, while the
         // responder chain still leads anywhere.
-        window?.delivery.subtreeWillLeaveWindow(self)
+        let oldWindow = window
+        oldWindow?.delivery.subtreeWillLeaveWindow(self)
         noteChange(includingCurrentArea: true)
         parent.subviewStorage.removeAll { $0 === self }
         superviewStorage = nil
         setWindow(nil)
+        // A first responder in the subtree (a view, or the controller of
+        // one) leaves the responder chain with it, as in UIKit: motion
+        // events go to the window's chain again.
+        if let oldWindow, let first = oldWindow.firstResponder, first.responderWindow !== oldWindow {
+            oldWindow.setFirstResponder(nil)
+        }
     }
 
     /// Records the subtree's new window. (It never reads the old one: from
