@@ -29,6 +29,8 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     }
 
     private var tapsCompleted = 0
+    /// The most fingers down at once in the quick tap under way.
+    private var mostTouchesInTap = 0
     private var timer: ScheduledTimer?
     private var pressStart = 0.0
 
@@ -40,6 +42,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         timer = nil
         guard state == .possible else { return }
         let down = activeTouchCount
+        mostTouchesInTap = Swift.max(mostTouchesInTap, down)
         if down > numberOfTouchesRequired {
             fail("\(down) touches > \(numberOfTouchesRequired) required")
             return
@@ -72,7 +75,8 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         }
     }
 
-    /// Before the press began, a lift counts as one of the quick taps required
+    /// Before the press began, a lift ends one of the quick taps required
+    /// (once its last finger is up, if all the required fingers came down)
     /// or fails the press; after, any finger lifted ends it (as UIKit
     /// documents), one put down since it began too.
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
@@ -81,7 +85,14 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             timer?.invalidate()
             timer = nil
             let held = event.timestamp - pressStart
-            if tapsCompleted < numberOfTapsRequired && activeTouchCount == 0 && held < minimumPressDuration {
+            if tapsCompleted < numberOfTapsRequired && held < minimumPressDuration {
+                // The tap's other fingers lift in frames of their own.
+                guard activeTouchCount == 0 else { return }
+                guard mostTouchesInTap == numberOfTouchesRequired else {
+                    fail("tap of \(mostTouchesInTap) touches, \(numberOfTouchesRequired) required")
+                    return
+                }
+                mostTouchesInTap = 0
                 tapsCompleted += 1
                 let interval = thresholds.multiTapInterval
                 timer = scheduler?.schedule(after: interval) { [weak self] _ in
@@ -108,6 +119,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         timer?.invalidate()
         timer = nil
         tapsCompleted = 0
+        mostTouchesInTap = 0
         pressStart = 0
     }
 }

@@ -20,6 +20,9 @@ open class TapGestureRecognizer: GestureRecognizer {
     private var tapsCompleted = 0
     private var mostTouchesInTap = 0
     private var lastTapLocation: Point?
+    /// Where the tap under way's fingers were when all had come down (its
+    /// fingers may lift in frames of their own).
+    private var tapCentroid: Point?
     /// When the last completed tap lifted.
     private var lastTapTime = 0.0
     private var timer: ScheduledTimer?
@@ -37,13 +40,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         }
         timer?.invalidate()
         timer = nil
-        if mostTouchesInTap == 0, let previous = lastTapLocation, let first = touches.first {
-            let distance = first.location(in: nil).distance(to: previous)
-            let limit = thresholds.logicalPixels(thresholds.multiTapDistance)
-            if distance > limit {
-                fail("next tap \(formatWhole(distance)) px away > \(formatCoordinate(limit)) px")
-                return
-            }
+        if mostTouchesInTap == 0, lastTapLocation != nil {
             let pause = event.timestamp - lastTapTime, minimum = thresholds.multiTapMinimumInterval
             if pause < minimum {
                 fail("next tap after \(formatFixed(pause)) s < \(formatFixed(minimum)) s")
@@ -52,6 +49,17 @@ open class TapGestureRecognizer: GestureRecognizer {
         }
         let down = activeTouchCount
         mostTouchesInTap = Swift.max(mostTouchesInTap, down)
+        // Where the next tap lands: its fingers' centroid against the last
+        // tap's, once all of them are down.
+        if down == numberOfTouchesRequired { tapCentroid = activeCentroid }
+        if down == numberOfTouchesRequired, let previous = lastTapLocation {
+            let distance = activeCentroid.distance(to: previous)
+            let limit = thresholds.logicalPixels(thresholds.multiTapDistance)
+            if distance > limit {
+                fail("next tap \(formatWhole(distance)) px away > \(formatCoordinate(limit)) px")
+                return
+            }
+        }
         if down > numberOfTouchesRequired {
             fail("\(down) touches > \(numberOfTouchesRequired) required")
         } else if down < numberOfTouchesRequired {
@@ -85,7 +93,8 @@ open class TapGestureRecognizer: GestureRecognizer {
         }
         tapsCompleted += 1
         mostTouchesInTap = 0
-        lastTapLocation = location(in: nil)
+        lastTapLocation = tapCentroid ?? location(in: nil)
+        tapCentroid = nil
         lastTapTime = event.timestamp
         if tapsCompleted >= numberOfTapsRequired {
             state = .recognized
@@ -110,6 +119,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         tapsCompleted = 0
         mostTouchesInTap = 0
         lastTapLocation = nil
+        tapCentroid = nil
         lastTapTime = 0
     }
 
