@@ -84,6 +84,14 @@ struct ScriptParserTests {
         #expect(error("tap -0.5 +2") == nil)
     }
 
+    @Test("a snapshot NAME is at most 200 bytes of UTF-8, since it names files; the error says so")
+    func snapshotNameLength() {
+        #expect(error("snapshot " + String(repeating: "a", count: 200)) == nil)
+        let cjk = String(repeating: "漢", count: 70)
+        #expect(error("snapshot " + cjk) == "s.gds:1:10: snapshot NAME of 210 bytes: at most 200 bytes of UTF-8, since it names files")
+        #expect(error("snapshot " + String(repeating: "漢", count: 66)) == nil)
+    }
+
     @Test("a file of many bad lines stops after 100 errors; a huge word is quoted cut short")
     func errorFlood() {
         let flood = errors(String(repeating: "bogus\n", count: 500))

@@ -101,6 +101,10 @@ public enum ScriptParser {
         return Script(fileName: fileName, commands: commands)
     }
 
+    /// The longest snapshot NAME, in bytes of UTF-8: with its longest
+    /// suffix it still makes a file name.
+    static let maximumSnapshotNameBytes = 200
+
     /// The most errors one script reports before it stops reading.
     static let maximumErrors = 100
 
@@ -301,8 +305,14 @@ public enum ScriptParser {
     private static func readSnapshot(_ r: inout LineReader) throws(ScriptError) -> ScriptCommand {
         let name = try r.take("NAME")
         let allowed = name.text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
-        guard allowed, !name.text.hasPrefix("."), name.text.count <= 100 else {
+        guard allowed, !name.text.hasPrefix(".") else {
             throw r.fail(name.column, "expected NAME of letters, digits, '-', '_' or '.' (not starting with '.'), got '\(name.text)'")
+        }
+        // The name is a file's (NAME.png, NAME-diff.png...), and a file
+        // name holds at most 255 bytes.
+        guard name.text.utf8.count <= Self.maximumSnapshotNameBytes else {
+            throw r.fail(name.column, "snapshot NAME of \(name.text.utf8.count) bytes: at most "
+                         + "\(Self.maximumSnapshotNameBytes) bytes of UTF-8, since it names files")
         }
         guard r.peek != nil else { return .snapshot(name: name.text) }
         _ = try r.choice("'vs'", ["vs"])
