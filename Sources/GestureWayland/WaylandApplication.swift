@@ -37,6 +37,10 @@ public final class WaylandApplication {
     /// is on.
     public var density: OutputDensity?
 
+    /// How long the compositor has to answer the first requests before the
+    /// app gives up (seconds): one that is up answers in milliseconds.
+    static let answerTimeout = 10
+
     /// Connects to the compositor and binds its globals.
     ///
     /// - Parameters:
@@ -56,6 +60,7 @@ public final class WaylandApplication {
         registry = Registry(connection: connection)
         // The first roundtrip announces the globals; the second delivers the
         // initial state of those just bound (seat capabilities, output scale).
+        try connection.awaitFirstAnswer(within: Self.answerTimeout)
         try connection.roundtrip()
         try connection.roundtrip()
         _ = try registry.required()

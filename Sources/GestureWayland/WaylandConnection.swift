@@ -53,6 +53,33 @@ final class WaylandConnection {
         }
     }
 
+    /// Sends the requests made so far and waits until the compositor has
+    /// said something back, at most `seconds`: a compositor answers the
+    /// first requests at once, and one that does not would leave
+    /// `roundtrip` blocked forever.
+    func awaitFirstAnswer(within seconds: Int) throws(WaylandError) {
+        var flushed = false
+        let deadline = monotonicSeconds() + Double(seconds)
+        while true {
+            if !flushed {
+                switch try flush() {
+                case .flushed: flushed = true
+                case .wouldBlock: break
+                case .peerClosed: throw failure()
+                }
+            }
+            let left = deadline - monotonicSeconds()
+            guard left > 0 else { throw .compositorSilent(seconds: seconds) }
+            var descriptor = pollfd(fd: fileDescriptor, events: Int16(flushed ? POLLIN : POLLIN | POLLOUT), revents: 0)
+            let ready = poll(&descriptor, 1, Int32(min(left * 1000, 60_000).rounded(.up)))
+            if ready < 0 {
+                if errno == EINTR { continue }
+                throw .systemCallFailed(call: "poll", reason: errnoDescription(errno))
+            }
+            if ready > 0 && descriptor.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { return }
+        }
+    }
+
     /// Dispatches the events already read; returns how many were dispatched.
     func dispatchPending() throws(WaylandError) -> Int32 {
         let count = wl_display_dispatch_pending(display)
@@ -113,6 +140,13 @@ final class WaylandConnection {
         }
         return .connectionLost(reason: errnoDescription(code != 0 ? code : errno))
     }
+}
+
+/// Seconds on `CLOCK_MONOTONIC`.
+private func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
 
 private func environmentValue(_ name: String) -> String? {

@@ -20,6 +20,10 @@ public enum WaylandError: Error, CustomStringConvertible, Sendable {
     case bufferAllocationFailed(reason: String)
     /// One of the event loop's own system calls failed.
     case systemCallFailed(call: String, reason: String)
+    /// Something accepted the connection on the compositor's socket but
+    /// sent nothing back within `seconds` (a hung compositor, or no
+    /// compositor at all listening there).
+    case compositorSilent(seconds: Int)
 
     /// One line naming the cause.
     public var description: String {
@@ -40,6 +44,8 @@ public enum WaylandError: Error, CustomStringConvertible, Sendable {
             return "cannot allocate a shared-memory buffer: \(reason)"
         case let .systemCallFailed(call, reason):
             return "\(call) failed: \(reason)"
+        case let .compositorSilent(seconds):
+            return "the Wayland compositor accepted the connection but did not answer within \(seconds) s"
         }
     }
 }
