@@ -49,7 +49,11 @@ final class TouchDelivery: GestureArenaDelegate {
 
     /// Hit-tests a new touch and hands it to the recognizers that want it.
     private func attach(_ t: Touch) {
-        let hit = window.hitTest(t.locationInWindow)
+        var hit = window.hitTest(t.locationInWindow)
+        if let view = hit, isBlockedByExclusiveTouch(t, landingOn: view) {
+            // Goes nowhere: no view, no recognizer.
+            hit = nil
+        }
         t.view = hit
         if let hit {
             if !hit.isMultipleTouchEnabled,
@@ -67,6 +71,16 @@ final class TouchDelivery: GestureArenaDelegate {
                 arena.join(r)
             }
             v = current.superview
+        }
+    }
+
+    /// Whether `t`, landing on `view`, is kept from it by exclusive touch:
+    /// `view` is exclusive and another touch is down, or another touch
+    /// down is on an exclusive view.
+    private func isBlockedByExclusiveTouch(_ t: Touch, landingOn view: View) -> Bool {
+        window.input.hasActiveTouch { other in
+            guard other !== t, let otherView = other.view else { return false }
+            return view.isExclusiveTouch || otherView.isExclusiveTouch
         }
     }
 

@@ -67,6 +67,12 @@ open class View: Responder {
     /// Whether the view receives more than the first of simultaneous touches
     /// (off by default, as in UIKit; gesture recognizers see every touch).
     public var isMultipleTouchEnabled = false
+    /// Whether the view takes touches only alone, as UIKit's
+    /// `isExclusiveTouch` (off by default): a touch that lands on it while
+    /// another is down anywhere in the window goes nowhere, and while one
+    /// of its touches is down, touches landing elsewhere go nowhere. Such
+    /// touches reach neither views nor gesture recognizers.
+    public var isExclusiveTouch = false
     /// Whether subviews are clipped (drawing and hit-testing) to the bounds.
     public var clipsToBounds = false { didSet { setNeedsDisplay() } }
     /// Corner radius of the background.
