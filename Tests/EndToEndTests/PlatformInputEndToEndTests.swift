@@ -31,33 +31,31 @@ struct PlatformInputEndToEndTests {
         #expect(!output.lowercased().contains("error"), "output: \(output)")
     }
 
-    @Test("with a French (AZERTY) keymap the key typing q quits with Ctrl, not the key where US keyboards have Q")
-    func shortcutsFollowTheLayout() throws {
-        let run = try FlatCubeEndToEndTests.start()
-        // Switched while the app runs: it must take the new wl_keyboard.keymap.
-        try run.session.send("keymap fr")
-        // AZERTY types "a" on the key US keyboards call Q: Ctrl+A is no shortcut.
-        try run.session.send(["key \(Self.keyLeftCtrl) pressed", "key \(Self.keyQ) pressed", "key \(Self.keyQ) released"])
-        Thread.sleep(forTimeInterval: 0.4)
-        #expect(run.app.isRunning, "Ctrl + the key typing a quit the app")
-        // ...and "q" on the key US keyboards call A.
-        try run.session.send(["key \(Self.keyA) pressed"])
-        #expect(run.session.waitFor { !run.app.isRunning }, "Ctrl + the key typing q did not quit")
-        guard !run.app.isRunning else { return }
-        #expect(run.app.terminationReason == .exit && run.app.terminationStatus == 0,
-                "status \(run.app.terminationStatus); output: \(run.session.output(of: run.app))")
+    /// A keymap switched to while the app runs (it must take the new
+    /// `wl_keyboard.keymap`), with Ctrl + the key that is no shortcut on it
+    /// and Ctrl + the key that quits.
+    struct LayoutCase: CustomTestStringConvertible, Sendable {
+        let layout: String
+        let inert: Int, quits: Int
+        let testDescription: String
     }
 
-    @Test("with a ru,us keymap and Russian in effect, Ctrl + the key typing й (US Q) quits, as GTK and Qt apps do")
-    func shortcutsOnANonLatinLayout() throws {
+    @Test("Ctrl + the key typing q quits, whatever key that is on the layout; on a non-Latin one, the key the Latin layout has q on",
+          arguments: [
+              // AZERTY types "a" where US keyboards have Q, "q" where they have A.
+              LayoutCase(layout: "fr", inert: keyQ, quits: keyA, testDescription: "fr: the key typing q is US A"),
+              // Russian types "ф" on US A and "й" on US Q, where the us layout has q (as GTK and Qt match).
+              LayoutCase(layout: "ru,us", inert: keyA, quits: keyQ, testDescription: "ru,us: the key typing й is US Q"),
+          ])
+    func shortcutsFollowTheLayout(_ layout: LayoutCase) throws {
         let run = try FlatCubeEndToEndTests.start()
-        try run.session.send("keymap ru,us")
-        // The key typing "ф" is US A: no shortcut.
-        try run.session.send(["key \(Self.keyLeftCtrl) pressed", "key \(Self.keyA) pressed", "key \(Self.keyA) released"])
+        try run.session.send("keymap \(layout.layout)")
+        try run.session.send(["key \(Self.keyLeftCtrl) pressed", "key \(layout.inert) pressed",
+                              "key \(layout.inert) released"])
         Thread.sleep(forTimeInterval: 0.4)
-        #expect(run.app.isRunning, "Ctrl + the key typing ф quit the app")
-        try run.session.send(["key \(Self.keyQ) pressed"])
-        #expect(run.session.waitFor { !run.app.isRunning }, "Ctrl + the key typing й did not quit")
+        #expect(run.app.isRunning, "Ctrl + key \(layout.inert) quit the app")
+        try run.session.send(["key \(layout.quits) pressed"])
+        #expect(run.session.waitFor { !run.app.isRunning }, "Ctrl + key \(layout.quits) did not quit")
         guard !run.app.isRunning else { return }
         #expect(run.app.terminationReason == .exit && run.app.terminationStatus == 0,
                 "status \(run.app.terminationStatus); output: \(run.session.output(of: run.app))")
