@@ -192,6 +192,26 @@ struct RunnerCommandTests {
         #expect(!shardListed.isEmpty && shardListed.count < listed.count, "\(shard.stdout)")
     }
 
+    @Test("links in a loop (self -> ., up -> ..) and a link to a script: every folder searched once, every script run once")
+    func discoveryFollowsLinksOnce() throws {
+        let folder = try temporaryDirectory("runner-links")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = FileManager.default
+        try files.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        for name in ["a.gds", "sub/b.gds"] {
+            try "size 200 200\npage touches\ntap 50 50\nwait 100\n"
+                .write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        for (link, target) in [("self", "."), ("loop", "."), ("sub/up", ".."), ("sub/c.gds", "../a.gds")] {
+            try files.createSymbolicLink(atPath: folder.appendingPathComponent(link).path, withDestinationPath: target)
+        }
+        let listed = try RunnerProcess.test([folder.path, "--list"], timeout: 60)
+        #expect(!listed.timedOut, "two links back to the folder must not search it forever")
+        #expect(listed.stdout == "\(folder.path)/a.gds\n\(folder.path)/sub/b.gds\n", "\(listed.transcript)")
+        let run = try RunnerProcess.test([folder.path], timeout: 120)
+        #expect(run.summary == "2 passed, 0 failed", "\(run.transcript)")
+    }
+
     @Test("one worker playing the scenarios one after another gives each the log and snapshots of a process of its own")
     func workersKeepScriptsApart() throws {
         let folder = try temporaryDirectory("runner-out")

@@ -19,33 +19,60 @@ public struct ScriptFile: Sendable, Hashable {
 /// `.`, skipped). The result is sorted by path and free of duplicates, so
 /// the same arguments list the same scripts in the same order on every
 /// machine, which sharding relies on.
+///
+/// Links are followed, but no folder is searched twice and no file is a
+/// script twice, whatever paths reach them: a link back up the tree
+/// (`self -> .`) adds nothing, and a script reached by several paths runs
+/// once, under the first of them in path order.
 public enum ScriptDiscovery {
     /// The file name ending that marks a script inside a folder.
     public static let scriptExtension = ".gds"
 
     public static func scripts(in paths: [String]) throws(RunnerError) -> [ScriptFile] {
-        var found: [String: Int] = [:]
+        var search = Search()
         for path in paths {
             let path = normalized(path)
             if FileSystem.isDirectory(path) {
-                try collect(folder: path, into: &found)
-            } else if let size = FileSystem.size(of: path) {
-                found[path] = size
+                try search.collect(folder: path)
+            } else if FileSystem.size(of: path) != nil {
+                search.add(path)
             } else {
                 throw .usage(ScriptFiles.exists(path) ? "\(path) is neither a script nor a folder"
                                                       : "no such file or folder: \(path)")
             }
         }
-        return found.map { ScriptFile(path: $0.key, size: $0.value) }.sorted { $0.path < $1.path }
+        return search.files.values.sorted { $0.path < $1.path }
     }
 
-    private static func collect(folder: String, into found: inout [String: Int]) throws(RunnerError) {
-        for name in try FileSystem.contents(of: folder) where !name.hasPrefix(".") {
-            let path = folder == "." ? name : ScriptFiles.path(folder, name)
-            if FileSystem.isDirectory(path) {
-                try collect(folder: path, into: &found)
-            } else if name.hasSuffix(scriptExtension), let size = FileSystem.size(of: path) {
-                found[path] = size
+    /// The scripts and folders a search has come across so far, each known
+    /// by its identity rather than by the path that reached it.
+    private struct Search {
+        /// Each script found, under the first in path order of the paths
+        /// that reach it.
+        var files: [FileIdentity: ScriptFile] = [:]
+        /// The folders searched: one reached again (through a link) is
+        /// not searched again, so links in a loop end.
+        var folders = Set<FileIdentity>()
+
+        /// Adds the regular file at `path` (anything else is ignored).
+        mutating func add(_ path: String) {
+            guard let size = FileSystem.size(of: path), let identity = FileSystem.identity(of: path) else { return }
+            if let known = files[identity], known.path <= path { return }
+            files[identity] = ScriptFile(path: path, size: size)
+        }
+
+        /// Adds the scripts of `folder` and of its subfolders, in name
+        /// order, so that which path reaches a folder first is the same
+        /// wherever the tree is copied.
+        mutating func collect(folder: String) throws(RunnerError) {
+            guard let identity = FileSystem.identity(of: folder), folders.insert(identity).inserted else { return }
+            for name in try FileSystem.contents(of: folder).sorted() where !name.hasPrefix(".") {
+                let path = folder == "." ? name : ScriptFiles.path(folder, name)
+                if FileSystem.isDirectory(path) {
+                    try collect(folder: path)
+                } else if name.hasSuffix(scriptExtension) {
+                    add(path)
+                }
             }
         }
     }

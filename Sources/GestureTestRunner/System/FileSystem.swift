@@ -16,6 +16,13 @@ enum FileSystem {
         status(path).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
     }
 
+    /// The file (or folder) `path` reaches, links followed: its device and
+    /// inode, the same for every path that reaches it; nil when nothing
+    /// is there.
+    static func identity(of path: String) -> FileIdentity? {
+        status(path).map { FileIdentity(device: UInt64($0.st_dev), inode: UInt64($0.st_ino)) }
+    }
+
     /// The size in bytes of a regular file, nil for anything else.
     static func size(of path: String) -> Int? {
         status(path).flatMap { $0.st_mode & S_IFMT == S_IFREG ? Int($0.st_size) : nil }
@@ -111,4 +118,11 @@ enum FileSystem {
         guard n > 0 else { return nil }
         return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
+}
+
+/// What tells one file or folder from another on this machine, whatever
+/// path reaches it: its device and inode.
+struct FileIdentity: Hashable {
+    var device: UInt64
+    var inode: UInt64
 }

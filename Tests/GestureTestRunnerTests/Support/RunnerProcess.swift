@@ -9,9 +9,11 @@ enum RunnerProcess {
 
     /// Runs `gesture-demo test ARGUMENTS` in the package folder; workers
     /// started through `crashing-worker.sh` find the real app in
-    /// `GESTURE_DEMO_BINARY`.
-    static func test(_ arguments: [String]) throws -> CommandResult {
-        try runGestureDemo(["test"] + arguments, environment: ["GESTURE_DEMO_BINARY": gestureDemoBinary().path])
+    /// `GESTURE_DEMO_BINARY`. After `timeout` seconds the command is
+    /// killed, and the result says so (`timedOut`).
+    static func test(_ arguments: [String], timeout: TimeInterval? = nil) throws -> CommandResult {
+        try runCommand([gestureDemoBinary().path, "test"] + arguments,
+                       environment: ["GESTURE_DEMO_BINARY": gestureDemoBinary().path], timeout: timeout)
     }
 }
 
