@@ -78,9 +78,10 @@ public struct TestRunner {
 
     /// Refuses, before any script runs, what would fail or do harm only
     /// once the suite has run: an empty PATH (which would read as the
-    /// current folder), a `--junit` path that is a folder, a `--report`
-    /// where a file is in the way, or a `--report` that is one of the
-    /// reports `--merge` reads (emptied first, it would lose them).
+    /// current folder), a `--junit` path that is a folder, a named pipe, a
+    /// socket or a block device, a `--report` where a file is in the way,
+    /// or a `--report` that is one of the reports `--merge` reads (emptied
+    /// first, it would lose them).
     private func checkOutputs() throws(RunnerError) {
         if options.paths.contains("") {
             throw .usage("an empty PATH ('') names no script or folder")
@@ -88,6 +89,13 @@ public struct TestRunner {
         if let junit = options.junit {
             if junit.isEmpty || FileSystem.isDirectory(junit) {
                 throw .usage("--junit '\(junit)': a folder, not a file to write")
+            }
+            // A named pipe would hold the run's end until something read
+            // it; a socket cannot be written as a file; a block device is a
+            // disk. A character device (/dev/stdout on a terminal,
+            // /dev/null) is written as it is.
+            if let kind = FileSystem.kind(of: junit), [.pipe, .socket, .blockDevice].contains(kind) {
+                throw .usage("--junit \(junit): \(kind.description), not a file to write")
             }
             let folder = ScriptFiles.folder(of: junit)
             if !folder.isEmpty, FileSystem.exists(folder), !FileSystem.isDirectory(folder) {

@@ -99,25 +99,60 @@ struct RunnerCommandTests {
         #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
     }
 
-    @Test("a report whose results file has no end, or cannot be read, stops the merge with one line, exit 2")
+    @Test("a report whose results file is a device, too large, or cannot be read stops the merge with one line, exit 2")
     func mergeUnreadableResults() throws {
         let folder = try temporaryDirectory("runner-out")
         defer { try? FileManager.default.removeItem(at: folder) }
         let endless = folder.appendingPathComponent("endless"), unreadable = folder.appendingPathComponent("unreadable")
+        let large = folder.appendingPathComponent("large")
         try FileManager.default.createDirectory(at: endless, withIntermediateDirectories: false)
         try FileManager.default.createSymbolicLink(atPath: endless.appendingPathComponent("results.jsonl").path,
                                                    withDestinationPath: "/dev/zero")
         // A folder where the file should be: opened, but never read.
         try FileManager.default.createDirectory(at: unreadable.appendingPathComponent("results.jsonl"),
                                                 withIntermediateDirectories: true)
+        // A regular file one byte past the limit (sparse: it takes no room).
+        try FileManager.default.createDirectory(at: large, withIntermediateDirectories: false)
+        let largeFile = large.appendingPathComponent("results.jsonl")
+        #expect(FileManager.default.createFile(atPath: largeFile.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: largeFile)
+        try handle.truncate(atOffset: UInt64(64 << 20) + 1)
+        try handle.close()
         let junit = folder.appendingPathComponent("merged.xml")
-        for (report, message) in [(endless, "report file \(endless.path)/results.jsonl is larger than 64 MiB: not a results file"),
-                                  (unreadable, "cannot read report file \(unreadable.path)/results.jsonl")] {
+        for (report, message) in [
+            (endless, "cannot read report file \(endless.path)/results.jsonl: a character device, not a regular file"),
+            (unreadable, "cannot read report file \(unreadable.path)/results.jsonl: a folder, not a regular file"),
+            (large, "report file \(large.path)/results.jsonl is larger than 64 MiB: not a results file"),
+        ] {
             let run = try RunnerProcess.test(["--merge", report.path, "--junit", junit.path])
             #expect(run.status == 2, "\(run.transcript)")
             #expect(run.stderr.contains(message), "\(run.stderr)")
             #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
             #expect(!FileManager.default.fileExists(atPath: junit.path), "nothing merged, nothing written")
+        }
+    }
+
+    @Test("a named pipe as a report's results file, a durations file or the JUnit file is refused at once: exit 2, one line")
+    func namedPipes() throws {
+        let folder = try temporaryDirectory("runner-fifo")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("report"), fifo = folder.appendingPathComponent("fifo")
+        try FileManager.default.createDirectory(at: report, withIntermediateDirectories: false)
+        let results = report.appendingPathComponent("results.jsonl")
+        #expect(mkfifo(results.path, 0o600) == 0 && mkfifo(fifo.path, 0o600) == 0)
+        let tap = RunnerProcess.suite + "/passing/tap.gds"
+        for (arguments, message) in [
+            (["--merge", report.path, "--junit", folder.appendingPathComponent("merged.xml").path],
+             "cannot read report file \(results.path): a named pipe (FIFO), not a regular file"),
+            ([tap, "--durations", fifo.path], "cannot read durations file \(fifo.path): a named pipe (FIFO), not a regular file"),
+            ([tap, "--junit", fifo.path], "--junit \(fifo.path): a named pipe (FIFO), not a file to write"),
+        ] {
+            let run = try RunnerProcess.test(arguments, timeout: 60)
+            #expect(!run.timedOut, "\(arguments) waited for a writer or reader of the pipe")
+            #expect(run.status == 2, "\(run.transcript)")
+            #expect(run.stderr.contains(message), "\(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+            #expect(!run.stdout.contains("passed"), "nothing ran: \(run.stdout)")
         }
     }
 
@@ -258,7 +293,7 @@ struct RunnerCommandTests {
         (["--merge", "Tests/RunnerFixtures"], "--merge needs --report DIR or --junit FILE"),
         (["--list", "--junit", "out.xml"], "--list plays nothing: give no --merge, --report, --junit or --update-goldens"),
         (["--durations", "Tests/RunnerFixtures/none.jsonl"], "cannot read durations file Tests/RunnerFixtures/none.jsonl"),
-        (["--durations", "/dev/zero"], "durations file /dev/zero is larger than 64 MiB: not a results file"),
+        (["--durations", "/dev/zero"], "cannot read durations file /dev/zero: a character device, not a regular file"),
         ([""], "an empty PATH ('') names no script or folder"),
         (["Tests/RunnerFixtures/suite/passing", "--junit", "Tests"], "--junit 'Tests': a folder, not a file to write"),
         (["Tests/RunnerFixtures/suite/passing", "--report", "Package.swift"],

@@ -81,8 +81,13 @@ enum ResultsFile {
 
     /// The records of the results file at `path`, which errors call
     /// `called`. A results file holds a line per script, so the script size
-    /// limit is ample for it.
+    /// limit is ample for it. Only a regular file is read: a named pipe
+    /// would hold the run until something wrote to it, and a device is no
+    /// earlier run's results.
     static func records(in path: String, called: String) throws(RunnerError) -> [ScriptRecord] {
+        if let kind = FileSystem.kind(of: path), kind != .regular {
+            throw .usage("cannot read \(called) \(path): \(kind.description), not a regular file")
+        }
         do {
             return try LogReader.records(atPath: path, atMost: ScriptFiles.maximumTextSize)
         } catch {

@@ -23,6 +23,20 @@ enum FileSystem {
         status(path).map { FileIdentity(device: UInt64($0.st_dev), inode: UInt64($0.st_ino)) }
     }
 
+    /// What is at `path`, links followed; nil when nothing is.
+    static func kind(of path: String) -> FileKind? {
+        status(path).map { s in
+            switch s.st_mode & S_IFMT {
+            case S_IFREG: .regular
+            case S_IFDIR: .folder
+            case S_IFCHR: .characterDevice
+            case S_IFBLK: .blockDevice
+            case S_IFIFO: .pipe
+            default: .socket
+            }
+        }
+    }
+
     /// The size in bytes of a regular file, nil for anything else.
     static func size(of path: String) -> Int? {
         status(path).flatMap { $0.st_mode & S_IFMT == S_IFREG ? Int($0.st_size) : nil }
@@ -117,6 +131,23 @@ enum FileSystem {
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard n > 0 else { return nil }
         return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// The kinds of things a path can reach once its links are followed.
+enum FileKind {
+    case regular, folder, characterDevice, blockDevice, pipe, socket
+
+    /// "a named pipe (FIFO)", to say what a path is instead of a file.
+    var description: String {
+        switch self {
+        case .regular: "a regular file"
+        case .folder: "a folder"
+        case .characterDevice: "a character device"
+        case .blockDevice: "a block device"
+        case .pipe: "a named pipe (FIFO)"
+        case .socket: "a socket"
+        }
     }
 }
 
