@@ -95,8 +95,85 @@ struct RunnerCommandTests {
         try lines.replacingOccurrences(of: #""code":1"#, with: #""code":1e20"#).write(to: results, atomically: true, encoding: .utf8)
         let refused = try RunnerProcess.test(["--merge", report.path, "--junit", junit.path])
         #expect(refused.status == 2)
+        #expect(refused.stderr.contains("results.jsonl:1: the result of"), "the file and its line: \(refused.stderr)")
         #expect(refused.stderr.contains("has exit code 1e+20, not a whole 32-bit number: the file is damaged"), "\(refused.stderr)")
         #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
+    }
+
+    /// A script's line in results.jsonl as a run writes it, with `fields`
+    /// put in place of the written ones (nil: left out).
+    static func resultLine(_ fields: KeyValuePairs<String, String?> = [:]) -> String {
+        var line: [(String, String?)] = [("t", "0"), ("type", #""result""#), ("script", #""x.gds""#), ("status", #""passed""#),
+                                          ("seconds", "0.1"), ("folder", #""scripts/x.gds""#), ("exit", #""exited""#),
+                                          ("code", "0"), ("size", "1")]
+        for (name, value) in fields {
+            if let i = line.firstIndex(where: { $0.0 == name }) { line[i].1 = value } else { line.append((name, value)) }
+        }
+        return "{" + line.compactMap { name, value in value.map { "\"\(name)\":\($0)" } }.joined(separator: ",") + "}"
+    }
+
+    /// Damaged results files, each with what the merge says of it after
+    /// the file's path.
+    static let damagedResults: [(contents: String, message: String)] = {
+        let line = resultLine()
+        let cut = #"{"t":0,"type":"result","script":"y.gds","sta"#
+        var cases: [(String, String)] = []
+        cases.append((line + "\n" + cut + "\n", ":2: not a JSON object"))
+        cases.append((line + "\n" + cut, ":2: not a JSON object"))
+        cases.append((line + "\nnot a result\n", ":2: not a JSON object"))
+        cases.append((line, ":1: the last line has no end (the file was cut short)"))
+        cases.append((resultLine(["folder": nil]) + "\n", #":1: the result of x.gds has no "folder" text"#))
+        cases.append((resultLine(["seconds": nil]) + "\n", #":1: the result of x.gds has no "seconds" number"#))
+        cases.append((#"{"t":0,"type":"note","text":"hi"}"# + "\n", #":1: not a script's result ("type":"result")"#))
+        cases.append((resultLine(["script": nil]) + "\n", #":1: a result without its "script""#))
+        cases.append((line + "\n" + line + "\n", ":2: a second result of x.gds (the first is on line 1)"))
+        cases.append((resultLine(["status": #""green""#]) + "\n", ":1: the result of x.gds has status 'green', which no run has"))
+        cases.append((resultLine(["seconds": "-1"]) + "\n", ":1: the result of x.gds took -1 s, which no run takes"))
+        cases.append((resultLine(["size": "-3"]) + "\n", ":1: the result of x.gds has a script of -3 bytes, which no file has"))
+        cases.append((resultLine(["exit": #""signaled""#, "code": "99"]) + "\n",
+                      ":1: the result of x.gds was killed by signal 99, which is no signal (1 to 64)"))
+        cases.append((resultLine(["exit": #""signaled""#, "code": "0"]) + "\n",
+                      ":1: the result of x.gds was killed by signal 0, which is no signal (1 to 64)"))
+        cases.append((resultLine(["code": "300"]) + "\n",
+                      ":1: the result of x.gds has exit code 300, which no process exits with (0 to 255)"))
+        cases.append((resultLine(["exit": #""hung""#, "code": "-5"]) + "\n",
+                      ":1: the result of x.gds hung past a watchdog of -5 s, which no run has"))
+        cases.append((resultLine(["exit": #""melted""#]) + "\n", ":1: the result of x.gds has exit 'melted', which no run has"))
+        return cases
+    }()
+
+    @Test("a damaged results file stops the merge with one line naming the file and the line, exit 2, nothing written",
+          arguments: damagedResults)
+    func mergeDamagedResultsFile(_ contents: String, _ message: String) throws {
+        let folder = try temporaryDirectory("runner-damaged")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("shard")
+        try FileManager.default.createDirectory(at: report, withIntermediateDirectories: false)
+        let results = report.appendingPathComponent("results.jsonl")
+        try contents.write(to: results, atomically: true, encoding: .utf8)
+        let junit = folder.appendingPathComponent("merged.xml"), merged = folder.appendingPathComponent("merged")
+        let run = try RunnerProcess.test(["--merge", report.path, "--junit", junit.path, "--report", merged.path])
+        #expect(run.status == 2, "\(run.transcript)")
+        #expect(run.stderr.contains(results.path + message), "\(run.stderr)")
+        #expect(run.stderr.contains(": the file is damaged"), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: junit.path), "nothing merged, nothing written")
+        #expect(!FileManager.default.fileExists(atPath: merged.path), "nothing merged, nothing written")
+    }
+
+    @Test("a whole results file merges: a passed script, and a crashed one killed by a signal")
+    func mergeWholeResultsFile() throws {
+        let folder = try temporaryDirectory("runner-whole")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("shard")
+        try FileManager.default.createDirectory(at: report, withIntermediateDirectories: false)
+        try (Self.resultLine() + "\n" + Self.resultLine(["script": #""y.gds""#, "status": #""crashed""#, "exit": #""signaled""#,
+                                                       "code": "11", "folder": #""scripts/y.gds""#]) + "\n")
+            .write(to: report.appendingPathComponent("results.jsonl"), atomically: true, encoding: .utf8)
+        let run = try RunnerProcess.test(["--merge", report.path, "--junit", folder.appendingPathComponent("merged.xml").path])
+        #expect(run.status == 1, "\(run.transcript)")
+        #expect(run.summary == "1 passed, 1 failed", "\(run.transcript)")
+        #expect(run.stdout.contains("crashed: killed by SIGSEGV (signal 11)"), "\(run.stdout)")
     }
 
     @Test("a report whose results file is a device, too large, or cannot be read stops the merge with one line, exit 2")

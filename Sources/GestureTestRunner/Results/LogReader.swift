@@ -4,8 +4,23 @@ import GestureScript
 /// line (`t`, `type`, then fields of strings, numbers and booleans), into
 /// `ScriptRecord`s. The runner's own `results.jsonl` has the same shape.
 /// A line that is not such an object is skipped, so a log cut short by a
-/// crash still gives every record written before it.
+/// crash still gives every record written before it; `forEachLine` hands
+/// over such lines too, for a file that must be whole.
 enum LogReader {
+    /// One line of a records file, as `forEachLine(atPath:atMost:_:)`
+    /// hands it over.
+    struct Line {
+        /// 1 for the file's first line.
+        var number: Int
+        /// Nil when the line is empty or is not a flat JSON object.
+        var record: ScriptRecord?
+        /// Whether the line holds no byte at all.
+        var isEmpty: Bool
+        /// False for a last line that no line end closes: every line a
+        /// writer finishes ends with one, so the file was cut short.
+        var isEnded: Bool
+    }
+
     static func records(in text: String) -> [ScriptRecord] {
         records(in: Array(text.utf8))
     }
@@ -14,7 +29,10 @@ enum LogReader {
     /// value become U+FFFD.
     static func records(in bytes: [UInt8]) -> [ScriptRecord] {
         var records: [ScriptRecord] = []
-        _ = forEachLine(in: bytes + [UInt8(ascii: "\n")]) { records.append($0) }
+        var number = 0
+        _ = forEachLine(in: bytes + [UInt8(ascii: "\n")], counting: &number) { line in
+            if let record = line.record { records.append(record) }
+        }
         return records
     }
 
@@ -35,12 +53,24 @@ enum LogReader {
     /// has had its first records taken when the error comes.
     static func forEachRecord(atPath path: String, atMost limit: Int,
                               _ take: (ScriptRecord) -> Void) throws(RecordsFileError) {
+        try forEachLine(atPath: path, atMost: limit) { line in
+            if let record = line.record { take(record) }
+        }
+    }
+
+    /// Hands `take` every line of the file at `path` as it is read, as
+    /// `forEachRecord(atPath:atMost:_:)` does, with the lines that are
+    /// empty or no record and the last line's missing end: for a file that
+    /// must be whole (a report's results), where a damaged line is an
+    /// error rather than the end of a log cut short by a crash.
+    static func forEachLine(atPath path: String, atMost limit: Int, _ take: (Line) -> Void) throws(RecordsFileError) {
         // A regular file says its size: no need to read it to refuse it.
         if let size = FileSystem.size(of: path), size > limit { throw .tooLarge(limit: limit) }
         // The bytes read and not yet taken: the start of a line whose end
         // is still to come.
         var pending: [UInt8] = []
         var total = 0
+        var number = 0
         do {
             try ScriptFiles.readChunks(path, upTo: limit + 1) { chunk in
                 total += chunk.count
@@ -51,7 +81,7 @@ enum LogReader {
                 let ends = chunk.contains(UInt8(ascii: "\n"))
                 pending.append(contentsOf: chunk)
                 guard ends else { return }
-                let taken = forEachLine(in: pending, take)
+                let taken = forEachLine(in: pending, counting: &number, take)
                 pending.removeSubrange(..<taken)
             }
         } catch {
@@ -59,15 +89,20 @@ enum LogReader {
         }
         // Bounded again: the file may grow while it is read.
         guard total <= limit else { throw .tooLarge(limit: limit) }
-        _ = forEachLine(in: pending + [UInt8(ascii: "\n")], take)
+        guard !pending.isEmpty else { return }
+        number += 1
+        take(Line(number: number, record: record(pending, pending.indices), isEmpty: false, isEnded: false))
     }
 
-    /// Hands `take` the record of each whole line of `bytes`; returns how
-    /// many bytes those lines took (the rest starts a line not yet ended).
-    private static func forEachLine(in bytes: [UInt8], _ take: (ScriptRecord) -> Void) -> Int {
+    /// Hands `take` each whole line of `bytes`, numbered on from `number`
+    /// (which ends as the last one's); returns how many bytes those lines
+    /// took (the rest starts a line not yet ended).
+    private static func forEachLine(in bytes: [UInt8], counting number: inout Int, _ take: (Line) -> Void) -> Int {
         var start = 0
         while let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
-            if end > start, let record = record(bytes, start..<end) { take(record) }
+            number += 1
+            let isEmpty = end == start
+            take(Line(number: number, record: isEmpty ? nil : record(bytes, start..<end), isEmpty: isEmpty, isEnded: true))
             start = end + 1
         }
         return start
