@@ -266,9 +266,12 @@ public struct TestRunner {
             try FileSystem.createFolder(target)
             if FileSystem.isDirectory(results[i].folder) {
                 // A worker writes regular files only; anything else (a
-                // folder, a link to a device) is no part of its run.
+                // folder, a link, which could name any file of this
+                // machine) is no part of its run.
                 for name in try FileSystem.contents(of: results[i].folder) {
-                    try FileSystem.copyRegularFile(ScriptFiles.path(results[i].folder, name), to: ScriptFiles.path(target, name))
+                    let source = ScriptFiles.path(results[i].folder, name)
+                    if FileSystem.isLink(source) { continue }
+                    try FileSystem.copyRegularFile(source, to: ScriptFiles.path(target, name))
                 }
             }
             results[i].folder = target

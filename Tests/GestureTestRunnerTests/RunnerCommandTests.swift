@@ -176,6 +176,51 @@ struct RunnerCommandTests {
         #expect(run.stdout.contains("crashed: killed by SIGSEGV (signal 11)"), "\(run.stdout)")
     }
 
+    @Test("a result whose folder lies outside its report (absolute, through .., or a link out) stops the merge; linked files are not copied")
+    func mergeFolderOutsideReport() throws {
+        let folder = try temporaryDirectory("runner-outside")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = FileManager.default
+        let report = folder.appendingPathComponent("shard"), outside = folder.appendingPathComponent("outside")
+        try files.createDirectory(at: report.appendingPathComponent("scripts/x.gds"), withIntermediateDirectories: true)
+        try files.createDirectory(at: outside, withIntermediateDirectories: false)
+        try "secret".write(to: outside.appendingPathComponent("secret.txt"), atomically: true, encoding: .utf8)
+        try files.createSymbolicLink(atPath: report.appendingPathComponent("scripts/out").path, withDestinationPath: outside.path)
+        let results = report.appendingPathComponent("results.jsonl")
+        let merged = folder.appendingPathComponent("merged")
+        for (field, message) in [
+            (#""/etc""#, "has folder '/etc', which is not inside the report"),
+            (#""../outside""#, "has folder '../outside', which is not inside the report"),
+            (#""scripts/../../outside""#, "has folder 'scripts/../../outside', which is not inside the report"),
+            (#""""#, "has folder '', which is not inside the report"),
+            (#""scripts/out""#, "has folder 'scripts/out', a link to \(try #require(realpathOf(outside.path))), which is not inside the report"),
+        ] {
+            try (Self.resultLine(["folder": field]) + "\n").write(to: results, atomically: true, encoding: .utf8)
+            let run = try RunnerProcess.test(["--merge", report.path, "--report", merged.path])
+            #expect(run.status == 2, "\(run.transcript)")
+            #expect(run.stderr.contains("\(results.path):1: the result of x.gds \(message): the file is damaged"), "\(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+            #expect(!files.fileExists(atPath: merged.path), "nothing merged, nothing copied")
+        }
+
+        // Inside the report, a link among the script's files is not copied.
+        try files.createSymbolicLink(atPath: report.appendingPathComponent("scripts/x.gds/notes.txt").path,
+                                     withDestinationPath: outside.appendingPathComponent("secret.txt").path)
+        try "{}\n".write(to: report.appendingPathComponent("scripts/x.gds/own.txt"), atomically: true, encoding: .utf8)
+        try (Self.resultLine() + "\n").write(to: results, atomically: true, encoding: .utf8)
+        let run = try RunnerProcess.test(["--merge", report.path, "--report", merged.path])
+        #expect(run.status == 0, "\(run.transcript)")
+        let copied = try files.contentsOfDirectory(atPath: merged.appendingPathComponent("scripts/x.gds").path)
+        #expect(copied == ["own.txt"], "the link to a file outside is not copied: \(copied)")
+    }
+
+    /// `path` with its links resolved, as the runner names it.
+    func realpathOf(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     @Test("a report whose results file is a device, too large, or cannot be read stops the merge with one line, exit 2")
     func mergeUnreadableResults() throws {
         let folder = try temporaryDirectory("runner-out")

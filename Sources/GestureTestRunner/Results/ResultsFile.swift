@@ -43,15 +43,14 @@ enum ResultsFile {
         var results: [ScriptResult] = []
         var lineOf: [String: Int] = [:]
         for line in try lines(in: path, called: "report file") where !(line.isEmpty && line.isEnded) {
-            let entry = try Entry(line, in: path)
+            let entry = try Entry(line, in: path, report: report)
             if let first = lineOf.updateValue(line.number, forKey: entry.script) {
                 throw .usage("\(path):\(line.number): a second result of \(entry.script) (the first is on line \(first)): the file is damaged")
             }
-            let full = entry.folder.hasPrefix("/") ? entry.folder : ScriptFiles.path(report, entry.folder)
             // Many reports' stories would be held at once: each section
             // reads its log again when it is drawn.
             results.append(ScriptResult(script: ScriptFile(path: entry.script, size: entry.size), exit: entry.exit,
-                                        output: entry.output, seconds: entry.seconds, folder: full, keepsStory: false))
+                                        output: entry.output, seconds: entry.seconds, folder: entry.folder, keepsStory: false))
         }
         return results
     }
@@ -60,15 +59,17 @@ enum ResultsFile {
     /// writes is there, of its type, and within what a run can give.
     private struct Entry {
         var script: String
+        /// The script's folder, inside the report, as a path from the
+        /// current directory.
         var folder: String
         var seconds: Double
         var size: Int
         var exit: WorkerExit
         var output: String
 
-        /// The entry of `line` of the results file at `path`; a usage error
-        /// naming the file and the line when it is damaged.
-        init(_ line: LogReader.Line, in path: String) throws(RunnerError) {
+        /// The entry of `line` of the results file at `path` in `report`;
+        /// a usage error naming the file and the line when it is damaged.
+        init(_ line: LogReader.Line, in path: String, report: String) throws(RunnerError) {
             func damaged(_ what: String) -> RunnerError {
                 .usage("\(path):\(line.number): \(what): the file is damaged")
             }
@@ -86,7 +87,18 @@ enum ResultsFile {
                 return value
             }
             self.script = script
-            folder = try text("folder")
+            // The folder's files are copied into the merged report: one
+            // outside the report (/etc, ../.., a link out) would copy
+            // whatever it names from this machine.
+            let relative = try text("folder")
+            if relative.isEmpty || relative.hasPrefix("/") || relative.split(separator: "/").contains("..") {
+                throw damaged("\(of) has folder '\(relative)', which is not inside the report")
+            }
+            folder = ScriptFiles.path(report, relative)
+            if let inside = FileSystem.resolved(folder), let base = FileSystem.resolved(report),
+               !inside.hasPrefix(base == "/" ? base : base + "/") {
+                throw damaged("\(of) has folder '\(relative)', a link to \(inside), which is not inside the report")
+            }
             let status = try text("status")
             guard ScriptStatus(rawValue: status) != nil else { throw damaged("\(of) has status '\(status)', which no run has") }
             seconds = try number("seconds")

@@ -62,6 +62,12 @@ enum FileSystem {
         return lstat(path, &s) == 0
     }
 
+    /// Whether `path` is a symbolic link (whatever it points to).
+    static func isLink(_ path: String) -> Bool {
+        var s = stat()
+        return lstat(path, &s) == 0 && s.st_mode & S_IFMT == S_IFLNK
+    }
+
     /// The absolute path `path` resolves to (links followed); nil when it
     /// does not exist.
     static func resolved(_ path: String) -> String? {
