@@ -79,9 +79,10 @@ public struct TestRunner {
     /// Refuses, before any script runs, what would fail or do harm only
     /// once the suite has run: an empty PATH (which would read as the
     /// current folder), a `--junit` path that is a folder, a named pipe, a
-    /// socket or a block device, a `--report` where a file is in the way,
-    /// or a `--report` that is one of the reports `--merge` reads (emptied
-    /// first, it would lose them).
+    /// socket or a block device, a `--junit` that an input or the report
+    /// is (`checkJUnit(against:)`), a `--report` where a file is in the
+    /// way, or a `--report` that is one of the reports `--merge` reads
+    /// (emptied first, it would lose them).
     private func checkOutputs() throws(RunnerError) {
         if options.paths.contains("") {
             throw .usage("an empty PATH ('') names no script or folder")
@@ -97,6 +98,7 @@ public struct TestRunner {
             if let kind = FileSystem.kind(of: junit), [.pipe, .socket, .blockDevice].contains(kind) {
                 throw .usage("--junit \(junit): \(kind.description), not a file to write")
             }
+            try checkJUnit(against: [])
             let folder = ScriptFiles.folder(of: junit)
             if !folder.isEmpty, FileSystem.exists(folder), !FileSystem.isDirectory(folder) {
                 throw .usage("--junit \(junit): \(folder) is not a folder")
@@ -110,6 +112,38 @@ public struct TestRunner {
             throw .usage("--report \(report) is \(input), a report --merge reads: give another folder")
         }
     }
+
+    /// Refuses a `--junit` file that the run reads or the report writes,
+    /// which the JUnit XML would replace or be replaced by: one of
+    /// `scripts` (those of every shard), a `--durations` file, a file in a
+    /// report `--merge` reads, or one of the files and folders of the
+    /// `--report` (its results.jsonl, index.html or scripts folder).
+    private func checkJUnit(against scripts: [ScriptFile]) throws(RunnerError) {
+        guard let junit = options.junit, let target = FileSystem.absolute(junit) else { return }
+        if let identity = FileSystem.identity(of: junit) {
+            if let script = scripts.first(where: { FileSystem.identity(of: $0.path) == identity }) {
+                throw .usage("--junit \(junit) is the script \(script.path), which the run plays: give another file")
+            }
+            if let durations = options.durationFiles.first(where: { FileSystem.identity(of: $0) == identity }) {
+                throw .usage("--junit \(junit) is the --durations file \(durations), which the run reads: give another file")
+            }
+        }
+        for input in options.merge {
+            guard let folder = FileSystem.absolute(input) else { continue }
+            if target == folder || FileSystem.relative(target, inside: folder) != nil {
+                throw .usage("--junit \(junit) lies in \(input), a report --merge reads: give a file outside it")
+            }
+        }
+        if let report = options.report, let folder = FileSystem.absolute(report),
+           let inside = FileSystem.relative(target, inside: folder),
+           let own = Self.reportNames.first(where: { inside == $0 || inside.hasPrefix($0 + "/") }) {
+            let what = own == HTMLReport.scriptsFolder ? "\(own) folder" : own
+            throw .usage("--junit \(junit) is where the report (--report \(report)) writes its \(what): give another file")
+        }
+    }
+
+    /// The files and folders a report writes at its top.
+    private static let reportNames = [ResultsFile.name, HTMLReport.indexName, HTMLReport.scriptsFolder]
 
     /// The scripts a run plays, in path order: those the paths name (the
     /// default folder without any), and of those this machine's shard.
@@ -125,6 +159,7 @@ public struct TestRunner {
         guard !all.isEmpty else {
             throw .usage("no scripts (*\(ScriptDiscovery.scriptExtension)) in \(options.paths.joined(separator: " "))")
         }
+        try checkJUnit(against: all)
         var durations: [String: Double] = [:]
         for path in options.durationFiles {
             let found = try ResultsFile.durations(in: path)
@@ -236,7 +271,7 @@ public struct TestRunner {
     /// What a report holds, and the `--junit` file when it is written
     /// into the report's folder (one folder to keep as a CI artifact).
     private var reportFolder: ReportFolder {
-        var ours: Set<String> = [ResultsFile.name, HTMLReport.indexName, HTMLReport.scriptsFolder]
+        var ours = Set(Self.reportNames)
         if let junit = options.junit, let report = options.report,
            let folder = FileSystem.resolved(ScriptFiles.folder(of: junit).isEmpty ? "." : ScriptFiles.folder(of: junit)),
            folder == FileSystem.resolved(report) {

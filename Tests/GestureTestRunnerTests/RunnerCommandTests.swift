@@ -505,6 +505,40 @@ struct RunnerCommandTests {
         }
     }
 
+    @Test("a --junit that is an input (a script, a link to one, a --durations file, a merged report's file) or the report's own file is refused before the run: exit 2, the file whole")
+    func junitOverInputs() throws {
+        let folder = try temporaryDirectory("runner-junit-inputs")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = { (name: String) in folder.appendingPathComponent(name).path }
+        let script = path("g.gds"), report = path("r2"), link = path("link.gds")
+        try "size 200 200\npage touches\ntap 50 50\nwait 100\n".write(toFile: script, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: script)
+        let first = try RunnerProcess.test([script, "--report", report])
+        #expect(first.status == 0, "\(first.transcript)")
+        let results = report + "/results.jsonl"
+        for (arguments, message) in [
+            ([script, "--junit", script], "--junit \(script) is the script \(script), which the run plays"),
+            ([script, "--junit", link], "--junit \(link) is the script \(script), which the run plays"),
+            ([folder.path, "--shard", "2/2", "--junit", script], "--junit \(script) is the script \(script), which the run plays"),
+            ([script, "--durations", results, "--junit", results], "--junit \(results) is the --durations file \(results), which the run reads"),
+            (["--merge", report, "--junit", results], "--junit \(results) lies in \(report), a report --merge reads"),
+            (["--merge", report, "--junit", report + "/../r2/merged.xml"], "lies in \(report), a report --merge reads"),
+            ([script, "--report", path("rep"), "--junit", path("rep/results.jsonl")],
+             "--junit \(path("rep/results.jsonl")) is where the report (--report \(path("rep"))) writes its results.jsonl"),
+            ([script, "--report", path("rep"), "--junit", path("rep/index.html")], "writes its index.html"),
+            ([script, "--report", path("rep"), "--junit", path("rep/x/../scripts/j.xml")], "writes its scripts folder"),
+        ] {
+            let before = try [script, results].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+            let run = try RunnerProcess.test(arguments)
+            #expect(run.status == 2, "\(arguments): \(run.transcript)")
+            #expect(run.stderr.contains(message + ": give another file") || run.stderr.contains(message + ": give a file outside it"),
+                    "\(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+            #expect(try [script, results].map { try Data(contentsOf: URL(fileURLWithPath: $0)) } == before, "\(arguments) replaced an input")
+            #expect(!FileManager.default.fileExists(atPath: path("rep")), "nothing ran, no report")
+        }
+    }
+
     @Test("a --junit that cannot be written once the suite ran: the failures and closing line still print, exit 1")
     func junitUnwritable() throws {
         // A folder that exists, where no file can be made.

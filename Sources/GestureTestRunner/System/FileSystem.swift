@@ -76,6 +76,36 @@ enum FileSystem {
         return String(cString: real)
     }
 
+    /// The absolute path `path` names, its links resolved as far as it
+    /// exists; the rest (what a run is still to make) follows as written,
+    /// `.` dropped and `..` going up. Nil when not even the current folder
+    /// resolves.
+    static func absolute(_ path: String) -> String? {
+        var existing = path.isEmpty ? "." : path
+        var missing: [String] = []
+        var base = resolved(existing)
+        while base == nil {
+            guard existing != "." && existing != "/" else { return nil }
+            missing.insert(ScriptFiles.lastComponent(of: existing), at: 0)
+            let parent = ScriptFiles.folder(of: existing)
+            existing = parent.isEmpty ? "." : parent
+            base = resolved(existing)
+        }
+        var parts = base!.split(separator: "/").map(String.init)
+        for part in missing where part != "." {
+            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// `path` relative to `folder` when it lies inside it (both absolute,
+    /// as `absolute(_:)` gives them); nil otherwise, and for `folder`
+    /// itself.
+    static func relative(_ path: String, inside folder: String) -> String? {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        return path.hasPrefix(prefix) && path.count > prefix.count ? String(path.dropFirst(prefix.count)) : nil
+    }
+
     /// Up to the first `count` bytes of a regular file; none when it
     /// cannot be read.
     static func prefix(of path: String, count: Int) -> [UInt8] {
