@@ -116,8 +116,9 @@ public struct TestRunner {
     /// Refuses a `--junit` file that the run reads or the report writes,
     /// which the JUnit XML would replace or be replaced by: one of
     /// `scripts` (those of every shard), a `--durations` file, a file in a
-    /// report `--merge` reads, or one of the files and folders of the
-    /// `--report` (its results.jsonl, index.html or scripts folder).
+    /// report `--merge` reads, the `--report` folder itself, or one of
+    /// the files and folders of the report (its report.jsonl,
+    /// results.jsonl, index.html or scripts folder).
     private func checkJUnit(against scripts: [ScriptFile]) throws(RunnerError) {
         guard let junit = options.junit, let target = FileSystem.absolute(junit) else { return }
         if let identity = FileSystem.identity(of: junit) {
@@ -134,6 +135,9 @@ public struct TestRunner {
                 throw .usage("--junit \(junit) lies in \(input), a report --merge reads: give a file outside it")
             }
         }
+        if let report = options.report, let folder = FileSystem.absolute(report), target == folder {
+            throw .usage("--junit \(junit) is the --report folder: give a file in it or elsewhere")
+        }
         if let report = options.report, let folder = FileSystem.absolute(report),
            let inside = FileSystem.relative(target, inside: folder),
            let own = Self.reportNames.first(where: { inside == $0 || inside.hasPrefix($0 + "/") }) {
@@ -143,7 +147,7 @@ public struct TestRunner {
     }
 
     /// The files and folders a report writes at its top.
-    private static let reportNames = [ResultsFile.name, HTMLReport.indexName, HTMLReport.scriptsFolder]
+    private static let reportNames = [ReportMarker.name, ResultsFile.name, HTMLReport.indexName, HTMLReport.scriptsFolder]
 
     /// The scripts a run plays, in path order: those the paths name (the
     /// default folder without any), and of those this machine's shard.
@@ -264,20 +268,38 @@ public struct TestRunner {
 
     /// Empties a report folder of an earlier run; refuses a folder that
     /// holds anything else, so `--report .` never deletes someone's files.
+    /// Then marks it as this command's report before anything else goes
+    /// in (`ReportMarker`), so that a run stopped midway leaves a folder
+    /// the next run knows as its own.
     private func prepareReportFolder(_ report: String) throws(RunnerError) {
+        let junit = junitInReport
         try reportFolder.prepare(report)
+        try FileSystem.write((ReportMarker.line(junit: junit) + "\n").utf8, to: ScriptFiles.path(report, ReportMarker.name))
     }
 
-    /// What a report holds, and the `--junit` file when it is written
-    /// into the report's folder (one folder to keep as a CI artifact).
+    /// What a report holds, and the `--junit` files in the report's folder
+    /// (one folder to keep as a CI artifact): this run's, and the one the
+    /// earlier report's marker names, wherever in the folder they lie.
     private var reportFolder: ReportFolder {
-        var ours = Set(Self.reportNames)
-        if let junit = options.junit, let report = options.report,
-           let folder = FileSystem.resolved(ScriptFiles.folder(of: junit).isEmpty ? "." : ScriptFiles.folder(of: junit)),
-           folder == FileSystem.resolved(report) {
-            ours.insert(ScriptFiles.lastComponent(of: junit))
+        var folder = ReportFolder(flag: "--report", markers: [ReportMarker.name, ResultsFile.name],
+                                  isOwnName: Set(Self.reportNames).contains)
+        // A report of an earlier version holds no marker; its results file
+        // then marks it.
+        folder.isOwnMarker = { name, bytes in name != ReportMarker.name || ReportMarker.isMarker(bytes) }
+        if let report = options.report, let earlier = ReportMarker.junit(inReport: report) {
+            folder.ownFiles.insert(earlier)
         }
-        return ReportFolder(flag: "--report", marker: ResultsFile.name, isOwnName: ours.contains)
+        if let junit = junitInReport { folder.ownFiles.insert(junit) }
+        return folder
+    }
+
+    /// The `--junit` file's path from the `--report` folder when it lies
+    /// in it (`ci/junit.xml`); nil otherwise.
+    private var junitInReport: String? {
+        guard let junit = options.junit, let report = options.report,
+              let target = FileSystem.absolute(junit), let folder = FileSystem.absolute(report)
+        else { return nil }
+        return FileSystem.relative(target, inside: folder)
     }
 
     // MARK: Merging

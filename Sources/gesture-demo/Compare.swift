@@ -77,7 +77,7 @@ struct Compare: ParsableCommand {
         var folder = ReportFolder(flag: "--report", marker: ComparisonHTML.indexName) { name in
             name == ComparisonHTML.indexName || ComparisonHTML.isPictureName(name)
         }
-        folder.isOwnMarker = { String(decoding: $0, as: UTF8.self).contains(ComparisonHTML.titleOpening) }
+        folder.isOwnMarker = { _, bytes in String(decoding: bytes, as: UTF8.self).contains(ComparisonHTML.titleOpening) }
         return folder
     }
 

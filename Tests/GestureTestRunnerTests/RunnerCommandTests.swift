@@ -539,6 +539,99 @@ struct RunnerCommandTests {
         }
     }
 
+    @Test("a run stopped midway (SIGTERM) leaves a report folder the same command empties and reuses")
+    func interruptedReportIsReused() throws {
+        let folder = try temporaryDirectory("runner-interrupted")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("srep")
+        let script = packageRoot.appendingPathComponent(RunnerProcess.suite + "/broken/hanging.gds").path
+        let pid = try spawnQuietly([try gestureDemoBinary().path, "test", script, "--report", report.path])
+        // Stopped while its worker plays the script (it takes minutes).
+        let deadline = Date().addingTimeInterval(30)
+        let scripts = report.appendingPathComponent("scripts")
+        while Date() < deadline, !FileManager.default.fileExists(atPath: scripts.path) {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Thread.sleep(forTimeInterval: 1)
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        #expect(waitpid(pid, &status, 0) == pid)
+        #expect(status & 0x7f == SIGTERM, "the run was stopped, not finished: status \(status)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: report.path)
+        #expect(!left.contains("results.jsonl"), "a stopped run writes no results: \(left)")
+
+        let rerun = try RunnerProcess.test([RunnerProcess.suite + "/passing/tap.gds", "--report", report.path])
+        #expect(rerun.status == 0, "the stopped run's folder is this command's report: \(rerun.transcript)")
+        let scriptFolders = try FileManager.default.contentsOfDirectory(atPath: scripts.path)
+        #expect(scriptFolders.count == 1 && !scriptFolders[0].contains("hanging"), "emptied first: \(scriptFolders)")
+    }
+
+    /// Starts `arguments` with its output thrown
+    /// away and no signal blocked (a test's thread may block SIGTERM, and a
+    /// child inherits that); returns its process id, for the caller to
+    /// signal and wait for.
+    func spawnQuietly(_ arguments: [String]) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        var argv = arguments.map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid: pid_t = 0
+        let error = posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, environ)
+        guard error == 0 else { throw CommandError("cannot start \(arguments[0]): \(String(cString: strerror(error)))") }
+        return pid
+    }
+
+    @Test("a --junit in a subfolder of the --report folder: the next run into the same folder replaces both, with or without --junit")
+    func junitDeepInsideReport() throws {
+        let folder = try temporaryDirectory("runner-junit-deep")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("jr").path, junit = report + "/ci/junit.xml"
+        let script = RunnerProcess.suite + "/passing/tap.gds"
+        for arguments in [[script, "--report", report, "--junit", junit], [script, "--report", report, "--junit", junit],
+                          [script, "--report", report]] {
+            let run = try RunnerProcess.test(arguments)
+            #expect(run.status == 0, "\(arguments): \(run.transcript)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: junit), "the earlier report's JUnit file went with it")
+        _ = try RunnerProcess.test([script, "--report", report, "--junit", junit])
+        #expect(try testCases(in: URL(fileURLWithPath: junit)) == [script])
+    }
+
+    @Test("--report still refuses what is not this command's report: a foreign file beside its JUnit file, a folder of scripts only, a marker not its own", arguments: [
+        ["report.jsonl", "results.jsonl", "index.html", "scripts/a.gds/log.jsonl", "ci/junit.xml", "ci/notes.txt"],
+        ["scripts/build.sh"],
+        ["report.jsonl:not a report", "scripts/x"],
+        ["report.jsonl", "scripts/a.gds/log.jsonl", "junit.xml"],
+    ])
+    func foreignFoldersRefused(_ files: [String]) throws {
+        let folder = try temporaryDirectory("runner-foreign")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("rep")
+        for entry in files {
+            let parts = entry.split(separator: ":", maxSplits: 1).map(String.init)
+            let file = report.appendingPathComponent(parts[0])
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let contents = parts.count > 1 ? parts[1]
+                : parts[0] == "report.jsonl" ? #"{"t":0,"type":"report","program":"gesture-demo test","junit":"ci/junit.xml"}"# : "mine"
+            try contents.write(to: file, atomically: false, encoding: .utf8)
+        }
+        let before = try FileManager.default.subpathsOfDirectory(atPath: report.path).sorted()
+        let run = try RunnerProcess.test([RunnerProcess.suite + "/passing/tap.gds", "--report", report.path])
+        #expect(run.status == 2, "\(run.transcript)")
+        #expect(run.stderr.contains("the folder holds other files"), "\(run.stderr)")
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: report.path).sorted() == before, "nothing removed")
+    }
+
     @Test("a --junit that cannot be written once the suite ran: the failures and closing line still print, exit 1")
     func junitUnwritable() throws {
         // A folder that exists, where no file can be made.

@@ -8,16 +8,27 @@ import GestureScript
 public struct ReportFolder {
     /// The flag the folder was given with, for the error.
     public var flag: String
-    /// The file every report of this kind holds once written.
-    public var marker: String
+    /// The files that mark the folder as this kind of report: it holds at
+    /// least one of them once written (the first a report writes, when a
+    /// run stopped midway leaves nothing else).
+    public var markers: [String]
     /// Whether a name is one such a report writes.
     public var isOwnName: (String) -> Bool
-    /// Whether the marker file's first bytes are this kind of report's.
-    public var isOwnMarker: ([UInt8]) -> Bool = { _ in true }
+    /// Whether a marker file's first bytes are this kind of report's, given
+    /// the marker's name.
+    public var isOwnMarker: (_ marker: String, _ bytes: [UInt8]) -> Bool = { _, _ in true }
+    /// Files of the report in the folder that `isOwnName` does not know,
+    /// as paths from the folder (`ci/junit.xml`): each, and a folder on the
+    /// way to them that holds nothing else, is the report's too.
+    public var ownFiles: Set<String> = []
 
     public init(flag: String, marker: String, isOwnName: @escaping (String) -> Bool) {
+        self.init(flag: flag, markers: [marker], isOwnName: isOwnName)
+    }
+
+    public init(flag: String, markers: [String], isOwnName: @escaping (String) -> Bool) {
         self.flag = flag
-        self.marker = marker
+        self.markers = markers
         self.isOwnName = isOwnName
     }
 
@@ -37,15 +48,35 @@ public struct ReportFolder {
         try check(path)
         if FileSystem.isDirectory(path) {
             let names = try FileSystem.contents(of: path)
-            if !names.isEmpty {
-                guard names.contains(marker), names.allSatisfy(isOwnName),
-                      isOwnMarker(FileSystem.prefix(of: ScriptFiles.path(path, marker), count: Self.markerPrefixLength))
-                else {
-                    throw .usage("\(flag) \(path): the folder holds other files; give a new or an earlier report's folder")
-                }
+            if !names.isEmpty && !isEarlierReport(path, holding: names) {
+                throw .usage("\(flag) \(path): the folder holds other files; give a new or an earlier report's folder")
             }
             for name in names { try FileSystem.remove(ScriptFiles.path(path, name)) }
         }
         try FileSystem.createFolder(path)
+    }
+
+    /// Whether the folder at `path`, which holds `names`, is an earlier
+    /// report: it holds one of the markers, as such a report writes it,
+    /// and nothing but what such a report writes.
+    private func isEarlierReport(_ path: String, holding names: [String]) -> Bool {
+        let marked = markers.contains { marker in
+            names.contains(marker)
+                && isOwnMarker(marker, FileSystem.prefix(of: ScriptFiles.path(path, marker), count: Self.markerPrefixLength))
+        }
+        return marked && names.allSatisfy { isOwnName($0) || holdsOwnFilesOnly(path, $0) }
+    }
+
+    /// Whether `relative`, a path in the report at `path`, is one of
+    /// `ownFiles` (and no folder), or a folder (not a link to one) on the
+    /// way to some of them that holds nothing else.
+    private func holdsOwnFilesOnly(_ path: String, _ relative: String) -> Bool {
+        let full = ScriptFiles.path(path, relative)
+        let isFolder = FileSystem.isDirectory(full) && !FileSystem.isLink(full)
+        if ownFiles.contains(relative) { return !isFolder }
+        guard isFolder, ownFiles.contains(where: { $0.hasPrefix(relative + "/") }),
+              let names = try? FileSystem.contents(of: full)
+        else { return false }
+        return names.allSatisfy { holdsOwnFilesOnly(path, relative + "/" + $0) }
     }
 }
