@@ -348,7 +348,9 @@ public struct TestRunner {
         if let report = options.report {
             let lines = sorted.map { ResultsFile.line(for: $0, folder: HTMLReport.relativeFolder(of: $0, in: report)) }
             try FileSystem.write(lines.map { $0 + "\n" }.joined().utf8, to: ScriptFiles.path(report, ResultsFile.name))
-            try HTMLReport(results: sorted, folder: report, title: suiteName, rendered: rendered).write()
+            var page = HTMLReport(results: sorted, folder: report, title: suiteName, rendered: rendered)
+            page.copiesGoldens = options.merge.isEmpty
+            try page.write()
         }
     }
 

@@ -214,6 +214,30 @@ struct RunnerCommandTests {
         #expect(copied == ["own.txt"], "the link to a file outside is not copied: \(copied)")
     }
 
+    @Test("a merged log naming a golden outside and a snapshot '../..': the merge copies no golden and writes nothing outside its report")
+    func mergeCopiesNoGoldenFromALog() throws {
+        let folder = try temporaryDirectory("runner-golden-log")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("shard"), merged = folder.appendingPathComponent("merged")
+        let scriptFolder = report.appendingPathComponent("scripts/x.gds")
+        try FileManager.default.createDirectory(at: scriptFolder, withIntermediateDirectories: true)
+        let secret = folder.appendingPathComponent("secret.png")
+        try "secret".write(to: secret, atomically: true, encoding: .utf8)
+        let checks = ["../../../escape", "kept"].map { name in
+            #"{"t":0.1,"type":"assert","line":3,"subject":"snapshot \#(name)","op":"==","expected":"matches \#(secret.path)","actual":"differs","ok":false}"#
+        }
+        try (checks.joined(separator: "\n") + "\n" + #"{"t":0.2,"type":"end","checks":2}"# + "\n")
+            .write(to: scriptFolder.appendingPathComponent("log.jsonl"), atomically: true, encoding: .utf8)
+        try (Self.resultLine(["status": #""failed""#, "code": "1"]) + "\n")
+            .write(to: report.appendingPathComponent("results.jsonl"), atomically: true, encoding: .utf8)
+        let run = try RunnerProcess.test(["--merge", report.path, "--report", merged.path])
+        #expect(run.status == 1, "\(run.transcript)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("escape.golden.png").path),
+                "nothing is written outside the report")
+        let copied = try FileManager.default.contentsOfDirectory(atPath: merged.appendingPathComponent("scripts/x.gds").path)
+        #expect(copied == ["log.jsonl"], "no golden is copied from this machine: \(copied)")
+    }
+
     /// `path` with its links resolved, as the runner names it.
     func realpathOf(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }

@@ -29,6 +29,11 @@ struct HTMLReport {
     /// Sections already rendered (`renderSection`) by script path; the
     /// runner renders each as its worker ends, while the others still run.
     var rendered: [String: String] = [:]
+    /// Whether a section copies the goldens of its failed comparisons from
+    /// beside the script: a run's does; a merge's sections show the copies
+    /// the merged reports hold, and copy nothing that their logs name from
+    /// this machine.
+    var copiesGoldens = true
 
     /// A script's folder relative to the report (`scripts/NAME`).
     static func relativeFolder(of result: ScriptResult, in report: String) -> String {
@@ -52,6 +57,7 @@ struct HTMLReport {
     /// folder (`NAME.golden.png`), so the report needs nothing outside it.
     /// One that cannot be copied is left out of the page.
     private func copyGoldens(_ result: ScriptResult) {
+        guard copiesGoldens else { return }
         for check in result.failedChecks {
             guard let golden = check.golden, let copy = goldenCopy(check) else { continue }
             let source = golden.hasPrefix("/") ? golden : ScriptFiles.path(ScriptFiles.folder(of: result.script.path), golden)
@@ -60,9 +66,17 @@ struct HTMLReport {
         }
     }
 
+    /// The file name of the copy of a failed comparison's golden in the
+    /// script's folder; nil unless the check names a snapshot as a script
+    /// can (letters, digits, `-`, `_` and `.`, not first), so that a
+    /// damaged log's `../` never leads the copy out of the folder.
     private func goldenCopy(_ check: FailedCheck) -> String? {
         guard check.golden != nil, check.subject.hasPrefix("snapshot ") else { return nil }
-        return String(check.subject.dropFirst("snapshot ".count)) + ".golden.png"
+        let name = check.subject.dropFirst("snapshot ".count)
+        guard !name.isEmpty, !name.hasPrefix("."),
+              name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." })
+        else { return nil }
+        return name + ".golden.png"
     }
 
     // MARK: The page
