@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Where the callbacks leave why the writing failed, for the caller. */
 struct failure {
@@ -130,12 +131,13 @@ static int encode(struct output *output, const uint32_t *pixels, int width, int 
     return 0;
 }
 
-int cpng_write(const char *path, const uint32_t *pixels, int width, int height, size_t stride,
+int cpng_write(int fd, const uint32_t *pixels, int width, int height, size_t stride,
                int has_alpha, int *stored_alpha, char *error, size_t error_size) {
     struct failure failure = {error, error_size};
     record(&failure, "");
     if (pixels == NULL || width <= 0 || height <= 0 || stride < (size_t)width * 4) {
         record(&failure, "no image to write");
+        close(fd);
         return -1;
     }
     int with_alpha = has_alpha && !all_opaque(pixels, width, height, stride);
@@ -143,11 +145,13 @@ int cpng_write(const char *path, const uint32_t *pixels, int width, int height, 
     uint8_t *row = malloc((size_t)width * 4);
     if (row == NULL) {
         record(&failure, "out of memory");
+        close(fd);
         return -1;
     }
-    FILE *file = fopen(path, "wbe");
+    FILE *file = fdopen(fd, "wb");
     if (file == NULL) {
         record(&failure, strerror(errno));
+        close(fd);
         free(row);
         return -1;
     }

@@ -106,24 +106,28 @@ public final class RenderedImage {
     }
 
     /// Writes a PNG to `path` atomically (a temporary file renamed into
-    /// place), so a reader never sees half a file. An image whose pixels
-    /// are all opaque is stored without alpha, as cairo stores it
-    /// (`cpng_write` says how, and why it is not cairo's writer).
+    /// place), so a reader never sees half a file. The temporary file is
+    /// one of this write alone (`PATH.PID-RANDOM.partial`, made new, as
+    /// `ScriptFiles` makes its own): two runs writing the same snapshot
+    /// never write into one file, and a link planted at a temporary name
+    /// is never followed. An image whose pixels are all opaque is stored
+    /// without alpha, as cairo stores it (`cpng_write` says how, and why it
+    /// is not cairo's writer).
     ///
     /// - Returns: whether the file holds exactly these pixels, as it does
     ///   when they are all opaque; translucent colours are stored
     ///   unpremultiplied, to 8 bits, and may read back rounded.
     @discardableResult
     public func writePNG(to path: String) throws -> Bool {
-        let temporary = path + ".partial"
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else {
             // A surface cairo could not make (say, too large to allocate).
             throw RenderError.pngWrite(path: path, reason: String(cString: cairo_status_to_string(cairo_surface_status(surface))))
         }
+        let (temporary, fd) = try Self.createPartial(of: path)
         var reason = [CChar](repeating: 0, count: 256)
         var storedAlpha: Int32 = 0
-        let written = cpng_write(temporary, UnsafeRawPointer(data).assumingMemoryBound(to: UInt32.self),
+        let written = cpng_write(fd, UnsafeRawPointer(data).assumingMemoryBound(to: UInt32.self),
                                  Int32(width), Int32(height), stride, isOpaque ? 0 : 1, &storedAlpha,
                                  &reason, reason.count)
         guard written == 0 else {
@@ -131,18 +135,33 @@ public final class RenderedImage {
             throw RenderError.pngWrite(path: path, reason: reason.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
         }
         guard rename(temporary, path) == 0 else {
+            let failure = RenderError.pngWrite(path: path, reason: String(cString: strerror(errno)))
             unlink(temporary)
-            throw RenderError.pngWrite(path: path, reason: "cannot rename \(temporary)")
+            throw failure
         }
         return storedAlpha == 0
+    }
+
+    /// Creates the temporary file `path` is written in, beside it, with a
+    /// name no other write uses, and O_EXCL and O_NOFOLLOW: never a file
+    /// that was there, nor a link's target. A name already taken is passed
+    /// over, as mkstemp does. Returns its path and its descriptor.
+    private static func createPartial(of path: String) throws(RenderError) -> (path: String, fd: Int32) {
+        for _ in 0..<100 {
+            let partial = "\(path).\(getpid())-\(String(UInt32.random(in: .min ... .max), radix: 36)).partial"
+            let fd = open(partial, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            if fd >= 0 { return (partial, fd) }
+            if errno != EEXIST { throw .pngWrite(path: path, reason: String(cString: strerror(errno))) }
+        }
+        throw .pngWrite(path: path, reason: String(cString: strerror(EEXIST)))
     }
 }
 
 /// A PNG that could not be read or written; the description names the file
 /// and the reason, for a one-line error.
 public enum RenderError: Error, CustomStringConvertible {
-    /// Writing `path` failed (libpng's or the C library's reason, or the
-    /// final rename).
+    /// Writing `path` failed (libpng's or the C library's reason, also
+    /// for the final rename).
     case pngWrite(path: String, reason: String)
     /// Reading `path` failed: cairo's error (e.g. "file not found"), or a
     /// pixel format other than 32-bit RGB with or without alpha.

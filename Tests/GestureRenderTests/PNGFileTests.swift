@@ -101,9 +101,24 @@ struct PNGFileTests {
             // renamed over it, and the partial file removed.
             try FileManager.default.createDirectory(atPath: folder + "/taken.png", withIntermediateDirectories: false)
             let taken = #expect(throws: RenderError.self) { try image.writePNG(to: folder + "/taken.png") }
-            #expect(taken?.description == "cannot write \(folder)/taken.png: cannot rename \(folder)/taken.png.partial")
+            #expect(taken?.description == "cannot write \(folder)/taken.png: Is a directory")
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["taken.png"])
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/taken.png").isEmpty)
+        }
+    }
+
+    @Test("the file is written aside under a name of its own: a link at PATH.partial is not followed, nor left")
+    func temporaryOfItsOwn() throws {
+        try inTemporaryDirectory("png") { folder in
+            // Another run's temporary file, or a link planted where the
+            // temporary file used to be written.
+            try Data("kept".utf8).write(to: URL(fileURLWithPath: folder + "/victim"))
+            try FileManager.default.createSymbolicLink(atPath: folder + "/x.png.partial", withDestinationPath: folder + "/victim")
+            let image = RenderedImage(width: 4, height: 4)
+            try image.writePNG(to: folder + "/x.png")
+            #expect(try String(contentsOfFile: folder + "/victim", encoding: .utf8) == "kept")
+            #expect(try RenderedImage(contentsOfPNG: folder + "/x.png").width == 4)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["victim", "x.png", "x.png.partial"])
         }
     }
 }

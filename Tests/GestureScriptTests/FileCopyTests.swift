@@ -69,10 +69,46 @@ struct FileCopyTests {
     func unwritableDestination() throws {
         try inTemporaryDirectory("copy") { folder in
             try put(Data("png".utf8), folder + "/a.png")
-            #expect(copyFailure(folder + "/a.png", to: folder + "/no/such/folder/b.png")?
-                        .hasPrefix("cannot write \(folder)/no/such/folder/b.png.partial:") == true)
+            #expect(copyFailure(folder + "/a.png", to: folder + "/no/such/folder/b.png")
+                        == "cannot write \(folder)/no/such/folder/b.png: No such file or directory")
             #expect(copyFailure(folder, to: folder + "/c.png") != nil)
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["a.png"])
+        }
+    }
+
+    @Test("copies and texts are written aside under names of their own: a link at PATH.partial is not followed")
+    func temporaryOfItsOwn() throws {
+        try inTemporaryDirectory("copy") { folder in
+            try put(Data("kept".utf8), folder + "/victim")
+            try put(Self.pattern, folder + "/a.png")
+            for name in ["b.png", "c.txt"] {
+                try FileManager.default.createSymbolicLink(atPath: folder + "/\(name).partial", withDestinationPath: folder + "/victim")
+            }
+            try ScriptFiles.copyFile(folder + "/a.png", to: folder + "/b.png")
+            try ScriptFiles.writeText("text", to: folder + "/c.txt")
+            #expect(try contents(folder + "/victim") == Data("kept".utf8))
+            #expect(try contents(folder + "/b.png") == Self.pattern)
+            #expect(try String(contentsOfFile: folder + "/c.txt", encoding: .utf8) == "text")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+                        == ["a.png", "b.png", "b.png.partial", "c.txt", "c.txt.partial", "victim"])
+        }
+    }
+
+    @Test("a new file is made where nothing is: a file or a link there, even one to nowhere, is refused as it is")
+    func createNewRefusesWhatIsThere() throws {
+        try inTemporaryDirectory("copy") { folder in
+            try put(Data("kept".utf8), folder + "/file")
+            try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: folder + "/file")
+            try FileManager.default.createSymbolicLink(atPath: folder + "/dangling", withDestinationPath: folder + "/nowhere")
+            for name in ["file", "link", "dangling"] {
+                let error = #expect(throws: ScriptFileError.self) { _ = try ScriptFiles.createNew(folder + "/" + name) }
+                #expect(error?.code == EEXIST, "\(name)")
+            }
+            #expect(try contents(folder + "/file") == Data("kept".utf8))
+            #expect(!FileManager.default.fileExists(atPath: folder + "/nowhere"))
+            let fd = try ScriptFiles.createNew(folder + "/new")
+            #expect(ScriptFiles.closeAfterWriting(fd) == 0)
+            #expect(try contents(folder + "/new").isEmpty)
         }
     }
 }

@@ -13,7 +13,12 @@ struct StreamedTextFileTests {
         try inTemporaryDirectory("streamed") { folder in try body(folder + "/" + name) }
     }
 
-    @Test("lines go to PATH.partial as they come, past the buffer, and the whole text is at PATH after finish")
+    /// The names in the folder of `path`.
+    func folderContents(_ path: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: ScriptFiles.folder(of: path)).sorted()
+    }
+
+    @Test("lines go to a temporary file beside PATH as they come, past the buffer, and the whole text is at PATH after finish")
     func writesThenRenames() throws {
         try inFolder("log.jsonl") { path in
             let file = try StreamedTextFile(path: path)
@@ -22,12 +27,45 @@ struct StreamedTextFileTests {
             for _ in 0..<count { file.appendLine(line) }
             #expect(file.size == count * 1000, "the bytes appended, line breaks included")
             #expect(!FileManager.default.fileExists(atPath: path), "nothing at PATH before the end")
-            let partial = try Data(contentsOf: URL(fileURLWithPath: path + ".partial"))
+            #expect(file.temporary.hasPrefix(path + ".") && file.temporary.hasSuffix(".partial"))
+            let partial = try Data(contentsOf: URL(fileURLWithPath: file.temporary))
             #expect(partial.count >= 2 * StreamedTextFile.bufferSize, "full buffers were written as they filled")
             try file.finish()
             let text = try String(contentsOfFile: path, encoding: .utf8)
             #expect(text == String(repeating: line + "\n", count: count))
-            #expect(!FileManager.default.fileExists(atPath: path + ".partial"))
+            #expect(try folderContents(path) == ["log.jsonl"])
+        }
+    }
+
+    @Test("two files streamed to one PATH at once never mix: each writes its own temporary file, the last finished is at PATH whole")
+    func twoAtOnce() throws {
+        try inFolder("log.jsonl") { path in
+            let first = try StreamedTextFile(path: path), second = try StreamedTextFile(path: path)
+            #expect(first.temporary != second.temporary)
+            let count = 2 * StreamedTextFile.bufferSize / 100
+            for _ in 0..<count {
+                first.appendLine(String(repeating: "a", count: 99))
+                second.appendLine(String(repeating: "b", count: 99))
+            }
+            try first.finish()
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == String(repeating: String(repeating: "a", count: 99) + "\n", count: count))
+            try second.finish()
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == String(repeating: String(repeating: "b", count: 99) + "\n", count: count))
+            #expect(try folderContents(path) == ["log.jsonl"])
+        }
+    }
+
+    @Test("a link at PATH.partial (where the temporary file once was) is not followed: its target stays as it was")
+    func linkNotFollowed() throws {
+        try inFolder("log.jsonl") { path in
+            let victim = ScriptFiles.path(ScriptFiles.folder(of: path), "victim")
+            try "kept\n".write(toFile: victim, atomically: false, encoding: .utf8)
+            try FileManager.default.createSymbolicLink(atPath: path + ".partial", withDestinationPath: victim)
+            let file = try StreamedTextFile(path: path)
+            file.appendLine("new")
+            try file.finish()
+            #expect(try String(contentsOfFile: victim, encoding: .utf8) == "kept\n")
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "new\n")
         }
     }
 
@@ -40,7 +78,7 @@ struct StreamedTextFileTests {
                 file.appendLine("new")
             }
             #expect(try String(contentsOfFile: path, encoding: .utf8) == "earlier\n")
-            #expect(!FileManager.default.fileExists(atPath: path + ".partial"))
+            #expect(try folderContents(path) == ["log.jsonl"])
         }
     }
 

@@ -5,7 +5,8 @@
 #include <stdint.h>
 
 /*
- * Writes an image as an 8-bit PNG file at `path`. The pixels are laid out
+ * Writes an image as an 8-bit PNG file to `fd`, a file opened for writing,
+ * and closes it (also when the writing fails). The pixels are laid out
  * as cairo keeps them: rows `stride` bytes apart, each pixel a native-endian
  * 32-bit word of premultiplied ARGB; with `has_alpha` 0 the alpha byte is
  * ignored and every pixel is opaque.
@@ -24,7 +25,7 @@
  * round). Returns -1 with why in `error` (NUL-terminated, cut to
  * `error_size`); a file left half-written is the caller's to remove.
  */
-int cpng_write(const char *path, const uint32_t *pixels, int width, int height, size_t stride,
+int cpng_write(int fd, const uint32_t *pixels, int width, int height, size_t stride,
                int has_alpha, int *stored_alpha, char *error, size_t error_size);
 
 #endif

@@ -119,8 +119,7 @@ public enum ScriptFiles {
     /// Writes `text` to `path` atomically (a temporary file renamed into
     /// place), so a reader never sees half a file.
     public static func writeText(_ text: String, to path: String) throws(ScriptFileError) {
-        let temporary = partialPath(of: path)
-        let fd = try create(temporary)
+        let (temporary, fd) = try createPartial(of: path)
         let code = write(text, to: fd)
         try putInPlace(temporary, at: path, writeError: closeAfterWriting(fd, writeError: code))
     }
@@ -130,11 +129,12 @@ public enum ScriptFiles {
     /// never sits in memory whole. The temporary file is made once the
     /// source is open, so a source that cannot be read leaves nothing.
     public static func copyFile(_ source: String, to destination: String) throws(ScriptFileError) {
-        let temporary = partialPath(of: destination)
+        var temporary = ""
         var output: Int32?
         func opened() throws(ScriptFileError) -> Int32 {
             if let output { return output }
-            let fd = try create(temporary)
+            let (path, fd) = try createPartial(of: destination)
+            temporary = path
             output = fd
             return fd
         }
@@ -156,9 +156,38 @@ public enum ScriptFiles {
         try putInPlace(temporary, at: destination, writeError: closeAfterWriting(copy))
     }
 
-    /// Where a file written whole at once (`writeText`, `copyFile`,
-    /// `StreamedTextFile`) is written before it is whole.
-    static func partialPath(of path: String) -> String { path + ".partial" }
+    /// Creates the file that `path` is written in before it is whole
+    /// (`writeText`, `copyFile`, `StreamedTextFile`), beside it:
+    /// `PATH.PID-RANDOM.partial`, a name of this write alone, made new
+    /// (`createNew`). So runs writing into one folder at once never write
+    /// into each other's temporary file (the last one renamed into place
+    /// wins, whole), and a link planted at a temporary name is never
+    /// followed. Returns its path and its descriptor; a failure names
+    /// `path`.
+    static func createPartial(of path: String) throws(ScriptFileError) -> (path: String, fd: Int32) {
+        // A name already taken (by chance, or planted) is passed over, as
+        // mkstemp does.
+        for _ in 0..<100 {
+            let partial = "\(path).\(getpid())-\(String(UInt32.random(in: .min ... .max), radix: 36)).partial"
+            do {
+                return (partial, try createNew(partial))
+            } catch where error.code == EEXIST {
+                continue
+            } catch {
+                throw ScriptFileError(path: path, action: "write", reason: error.reason, code: error.code)
+            }
+        }
+        throw ScriptFileError(path: path, action: "write", errno: EEXIST)
+    }
+
+    /// Creates a new file at `path` for writing; returns its descriptor.
+    /// Anything already there, a symbolic link included (even one to
+    /// nowhere), fails it with `EEXIST`: the file is never another's.
+    static func createNew(_ path: String) throws(ScriptFileError) -> Int32 {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw ScriptFileError(path: path, action: "write", errno: errno) }
+        return fd
+    }
 
     /// Renames the closed `partial` file to `path`, or, when its writing
     /// failed (`writeError`, an `errno`; 0 when it did not) or the rename

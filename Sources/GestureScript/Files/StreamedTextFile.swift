@@ -2,12 +2,15 @@ import Glibc
 
 /// A text file written as it is produced and put in place whole at the
 /// end, as `ScriptFiles.writeText` puts a finished text: lines go, a
-/// buffer at a time, to `PATH.partial`, which `finish()` renames to
-/// `PATH`. So a long run's log costs a buffer of memory rather than the
-/// whole log, and a reader still never sees half a file.
+/// buffer at a time, to a temporary file of its own beside `PATH`
+/// (`PATH.PID-RANDOM.partial`, see `ScriptFiles.createPartial`), which
+/// `finish()` renames to `PATH`. So a long run's log costs a buffer of
+/// memory rather than the whole log, a reader still never sees half a
+/// file, and two runs writing the same `PATH` never mix their lines.
 public final class StreamedTextFile {
     public let path: String
-    private let temporary: String
+    /// The temporary file the lines go to until `finish()`.
+    let temporary: String
     private var fd: Int32
     private var buffer: [UInt8] = []
     /// Bytes appended so far, line breaks included.
@@ -18,15 +21,10 @@ public final class StreamedTextFile {
     /// Bytes kept before they are written.
     static let bufferSize = 1 << 16
 
-    /// Creates (or empties) `PATH.partial`.
+    /// Creates the temporary file; a failure names `PATH`.
     public init(path: String) throws(ScriptFileError) {
         self.path = path
-        temporary = ScriptFiles.partialPath(of: path)
-        do {
-            fd = try ScriptFiles.create(temporary)
-        } catch {
-            throw ScriptFileError(path: path, action: "write", reason: error.reason, code: error.code)
-        }
+        (temporary, fd) = try ScriptFiles.createPartial(of: path)
         buffer.reserveCapacity(Self.bufferSize)
     }
 
