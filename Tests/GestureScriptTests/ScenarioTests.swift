@@ -207,6 +207,22 @@ struct ScenarioTests {
         #expect(!FileManager.default.fileExists(atPath: scratch.appendingPathComponent("out").path), "nothing was played")
     }
 
+    @Test("a snapshot that would be written over its golden (--out is the script's folder) stops the run with exit 1, the golden untouched")
+    func snapshotOverItsGolden() throws {
+        let scratch = try temporaryDirectory("golden-out")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let golden = scratch.appendingPathComponent("a.png")
+        try FileManager.default.copyItem(at: Scenarios.folder.appendingPathComponent("goldens/flatcube-off.png"), to: golden)
+        let before = try Data(contentsOf: golden)
+        let script = scratch.appendingPathComponent("t.gds")
+        try "page touches\nsnapshot a vs a.png\n".write(to: script, atomically: true, encoding: .utf8)
+        let run = try runGestureDemo(["--headless", "--script", script.path, "--out", scratch.path])
+        #expect(run.status == 1)
+        #expect(run.stderr == "gesture-demo: \(script.path):2:1: cannot write \(golden.path): it is the golden image a.png itself; "
+                    + "write the snapshots to another folder (--out)\n", "\(run.stderr)")
+        #expect(try Data(contentsOf: golden) == before)
+    }
+
     @Test("the same script gives the same log and the same PNG bytes every run")
     func deterministic() throws {
         let first = try Scenarios.run("gestures.gds"), second = try Scenarios.run("gestures.gds")

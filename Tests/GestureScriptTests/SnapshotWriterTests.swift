@@ -114,4 +114,40 @@ final class SnapshotWriterTests {
         let outcome = try #require(try snapshot(small, vs: "a.png"))
         #expect(outcome.actual == "the snapshot is 400x300, the golden 800x600")
     }
+
+    @Test("a snapshot whose file would be its golden is refused, the golden untouched: the same path, spelt otherwise, through a link",
+          arguments: ["out/shot.png", "out/./shot.png", "./out/shot.png", "link.png"])
+    func snapshotOverItsGolden(_ golden: String) throws {
+        // The golden, as an earlier run into the goldens' folder left it.
+        _ = try writer().write(SnapshotRequest(name: "shot", golden: nil, window: window()))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.png", withDestinationPath: folder + "/out/shot.png")
+        let before = try Data(contentsOf: URL(fileURLWithPath: folder + "/out/shot.png"))
+        let changed = window()
+        (DemoApp.currentPage(of: changed) as? FlatCubeViewController)?.setCounts(single: 7, double: 0)
+        for update in [false, true] {
+            let error = #expect(throws: ScriptFileError.self) { try snapshot(changed, vs: golden, update: update) }
+            #expect(error?.description == "cannot write \(folder)/out/shot.png: it is the golden image \(golden) itself; "
+                        + "write the snapshots to another folder (--out)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/out/shot.png")) == before)
+        }
+    }
+
+    @Test("a snapshot whose diff image would be its golden is refused, the golden untouched")
+    func diffOverItsGolden() throws {
+        _ = try snapshot(window(), vs: "out/shot.diff.png", update: true)
+        let before = try Data(contentsOf: URL(fileURLWithPath: folder + "/out/shot.diff.png"))
+        let changed = window()
+        (DemoApp.currentPage(of: changed) as? FlatCubeViewController)?.setCounts(single: 7, double: 0)
+        let error = #expect(throws: ScriptFileError.self) { try snapshot(changed, vs: "out/shot.diff.png") }
+        #expect(error?.description.hasPrefix("cannot write \(folder)/out/shot.diff.png: it is the golden image out/shot.diff.png itself") == true)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/out/shot.diff.png")) == before)
+    }
+
+    @Test("a golden that is not there yet is no golden, even where the snapshot makes it (a link to the snapshot's file)")
+    func goldenMadeByTheSnapshot() throws {
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.png", withDestinationPath: folder + "/out/shot.png")
+        let outcome = try #require(try snapshot(window(), vs: "link.png"))
+        #expect(!outcome.ok)
+        #expect(outcome.actual == "no golden image at \(folder)/link.png (--update-goldens writes it)")
+    }
 }

@@ -37,6 +37,26 @@ public enum ScriptFiles {
         access(path, F_OK) == 0
     }
 
+    /// Whether `a` and `b` name one file, however spelt: where either
+    /// exists, whether both are the same file (device and inode, links
+    /// followed, so a link to the other or a hard link is the same file);
+    /// where neither does, whether they are the same name in the same
+    /// folder (so writing one would make the other), or the same path.
+    public static func isSameFile(_ a: String, _ b: String) -> Bool {
+        if a == b { return true }
+        var first = stat(), second = stat()
+        let aExists = stat(a, &first) == 0, bExists = stat(b, &second) == 0
+        if aExists || bExists {
+            return aExists && bExists && first.st_dev == second.st_dev && first.st_ino == second.st_ino
+        }
+        guard lastComponent(of: a) == lastComponent(of: b) else { return false }
+        let folderA = folder(of: a), folderB = folder(of: b)
+        guard stat(folderA.isEmpty ? "." : folderA, &first) == 0, stat(folderB.isEmpty ? "." : folderB, &second) == 0 else {
+            return false
+        }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+
     /// Creates `path` and its missing parents, as `mkdir -p` does. A file
     /// where a folder should be is reported as "a file is in the way".
     public static func createFolder(_ path: String) throws(ScriptFileError) {

@@ -32,7 +32,10 @@ public struct SnapshotOutcome {
 /// tolerance. A failed comparison writes `NAME.diff.png` beside the
 /// snapshot (differing pixels red over a faded copy). With
 /// `updateGoldens` the snapshot replaces the golden instead, so goldens
-/// are made by the app itself.
+/// are made by the app itself. A snapshot whose file (or diff image)
+/// would be its golden, as when the output folder is the goldens' and
+/// the names agree, is refused before anything is written: written over
+/// its golden, it would always match it.
 public struct SnapshotWriter {
     public var outputDirectory: String
     /// Where relative golden paths start (the script's folder).
@@ -45,19 +48,36 @@ public struct SnapshotWriter {
         self.updateGoldens = updateGoldens
     }
 
-    /// Writes `request`'s snapshot; throws only when it cannot be written.
-    /// A missing or different golden is a failed check, not an error.
+    /// Writes `request`'s snapshot; throws only when it cannot be written,
+    /// or would be written over its golden. A missing or different golden
+    /// is a failed check, not an error.
     public func write(_ request: SnapshotRequest) throws -> SnapshotOutcome {
         let file = request.name + ".png"
         let path = ScriptFiles.path(outputDirectory, file)
+        if let golden = request.golden {
+            let written = updateGoldens ? [path] : [path, ScriptFiles.path(outputDirectory, Self.diffFile(request.name))]
+            let goldenPath = goldenPath(golden)
+            for output in written where ScriptFiles.isSameFile(output, goldenPath) {
+                throw ScriptFileError(path: output, action: "write",
+                                      reason: "it is the golden image \(golden.path) itself; "
+                                          + "write the snapshots to another folder (--out)")
+            }
+        }
         // The page, as headless: a title bar the window draws itself is
         // the compositor's affair, not the script's.
         let newGolden = updateGoldens ? request.golden.map(goldenPath) : nil
         let comparing = request.golden != nil && !updateGoldens
+        // Whether the golden is there is known before the snapshot is
+        // written: a link to where the snapshot goes is no golden.
+        let goldenFound = comparing && request.golden.map { ScriptFiles.exists(goldenPath($0)) } == true
         let shot = try Self.render(request, to: path, golden: newGolden, keepingForComparison: comparing)
         guard let golden = request.golden else { return SnapshotOutcome(file: file) }
-        return SnapshotOutcome(file: file, comparison: try compare(shot, at: path, name: request.name, with: golden))
+        return SnapshotOutcome(file: file, comparison: try compare(shot, at: path, name: request.name, with: golden,
+                                                                   goldenFound: goldenFound))
     }
+
+    /// The diff image a failed comparison of snapshot `name` writes.
+    static func diffFile(_ name: String) -> String { name + ".diff.png" }
 
     /// A snapshot as written: its size, and the image itself when the
     /// comparison may use it as it is.
@@ -91,7 +111,7 @@ public struct SnapshotWriter {
     }
 
     private func compare(_ shot: Shot, at snapshotPath: String, name: String,
-                         with golden: GoldenComparison) throws -> AssertionOutcome {
+                         with golden: GoldenComparison, goldenFound: Bool) throws -> AssertionOutcome {
         let goldenPath = goldenPath(golden)
         let subject = "snapshot \(name)"
         let expected = "matches \(golden.path)" + (golden.tolerance > 0 ? " within \(golden.tolerance)" : "")
@@ -101,7 +121,7 @@ public struct SnapshotWriter {
         if updateGoldens {
             return AssertionOutcome(ok: true, subject: subject, expected: expected, actual: "updated \(golden.path)")
         }
-        guard ScriptFiles.exists(goldenPath) else {
+        guard goldenFound else {
             return fail("no golden image at \(goldenPath) (--update-goldens writes it)", nil)
         }
         // The golden first: one of another size fails the check without
@@ -123,7 +143,7 @@ public struct SnapshotWriter {
         }
         let diff = RenderedImage(width: actual.width, height: actual.height)
         _ = ImageDifference.compare(actual, reference, tolerance: golden.tolerance, diff: diff)
-        let diffFile = name + ".diff.png"
+        let diffFile = Self.diffFile(name)
         try diff.writePNG(to: ScriptFiles.path(outputDirectory, diffFile))
         return fail("\(difference.differingPixels) of \(actual.width * actual.height) pixels differ "
                     + "(largest channel difference \(difference.largestDifference))", diffFile)
