@@ -2,6 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The scenario files in `Tests/Scenarios`, run the way their users run
 /// them: the built `gesture-demo --headless --script FILE --out DIR`. Each
 /// seed rule has a scenario that must pass (exit 0); the deliberately
@@ -221,6 +225,31 @@ struct ScenarioTests {
         #expect(run.stderr == "gesture-demo: \(script.path):2:1: cannot write \(golden.path): it is the golden image a.png itself; "
                     + "write the snapshots to another folder (--out)\n", "\(run.stderr)")
         #expect(try Data(contentsOf: golden) == before)
+    }
+
+    @Test("a golden that is a FIFO fails its check at once, saying so (the run does not wait on it)")
+    func fifoGolden() throws {
+        let scratch = try temporaryDirectory("fifo-golden")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        #expect(mkfifo(scratch.appendingPathComponent("gf.png").path, 0o600) == 0)
+        let script = scratch.appendingPathComponent("f.gds")
+        try "snapshot b vs gf.png\n".write(to: script, atomically: true, encoding: .utf8)
+        let run = try runCommand([gestureDemoBinary().path, "--headless", "--script", script.path,
+                                  "--out", scratch.appendingPathComponent("out").path], timeout: 30)
+        #expect(!run.timedOut)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("f.gds:1:1: assertion failed: snapshot b vs gf.png: expected matches gf.png, "
+                                        + "actual \(scratch.path)/gf.png is a FIFO, not a PNG file"), "\(run.stderr)")
+    }
+
+    @Test("a script read from a pipe (--script <(...)) still plays")
+    func scriptFromAPipe() throws {
+        let scratch = try temporaryDirectory("pipe-script")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let run = try runCommand(["bash", "-c", "exec \"$0\" --headless --script <(printf 'tap 100 100\\nsnapshot p\\n') --out out",
+                                  gestureDemoBinary().path], in: scratch, timeout: 30)
+        #expect(run.status == 0, "\(run.transcript)")
+        #expect(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("out/p.png").path))
     }
 
     @Test("the same script gives the same log and the same PNG bytes every run")

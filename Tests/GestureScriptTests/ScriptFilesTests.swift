@@ -3,8 +3,13 @@ import Foundation
 import TestSupport
 import Testing
 
-/// What `ScriptFiles` tells of paths before anything is written to them:
-/// whether two name one file, so that no output is written over an input.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What `ScriptFiles` tells of paths before they are written or read:
+/// whether two name one file, so that no output is written over an input,
+/// and what is there, so that a run never waits reading a FIFO.
 @Suite("Script files")
 struct ScriptFilesTests {
     @Test("two paths are one file however spelt, through a link, or as a hard link; a new name is one file only in the same folder")
@@ -28,6 +33,23 @@ struct ScriptFilesTests {
             #expect(!ScriptFiles.isSameFile(folder + "/new.png", folder + "/other.png"))
             #expect(!ScriptFiles.isSameFile(folder + "/gone/new.png", folder + "/away/new.png"), "folders not there")
             #expect(ScriptFiles.isSameFile(folder + "/gone/new.png", folder + "/gone/new.png"), "one path given twice")
+        }
+    }
+
+    @Test("what is at a path, links followed: a file, nothing, or what else it is")
+    func kinds() throws {
+        try inTemporaryDirectory("kinds") { folder in
+            try Data().write(to: URL(fileURLWithPath: folder + "/file"))
+            #expect(mkfifo(folder + "/fifo", 0o600) == 0)
+            try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: "fifo")
+            try FileManager.default.createSymbolicLink(atPath: folder + "/dangling", withDestinationPath: "nowhere")
+            #expect(ScriptFiles.kind(of: folder + "/file") == .regular)
+            #expect(ScriptFiles.kind(of: folder + "/nowhere") == .missing)
+            #expect(ScriptFiles.kind(of: folder + "/dangling") == .missing)
+            #expect(ScriptFiles.kind(of: folder) == .other("a folder"))
+            #expect(ScriptFiles.kind(of: folder + "/fifo") == .other("a FIFO"))
+            #expect(ScriptFiles.kind(of: folder + "/link") == .other("a FIFO"))
+            #expect(ScriptFiles.kind(of: "/dev/null") == .other("a device"))
         }
     }
 }

@@ -5,6 +5,10 @@ import GestureKit
 import GestureRender
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Snapshots against golden images: identical pixels match, a change
 /// beyond the tolerance fails with a diff image, a missing golden fails
 /// with a hint, and `updateGoldens` writes goldens instead.
@@ -149,5 +153,16 @@ final class SnapshotWriterTests {
         let outcome = try #require(try snapshot(window(), vs: "link.png"))
         #expect(!outcome.ok)
         #expect(outcome.actual == "no golden image at \(folder)/link.png (--update-goldens writes it)")
+    }
+
+    @Test("a golden that is not a file is a failed check naming what it is, without waiting on it (a FIFO no one writes)")
+    func goldenNotAFile() throws {
+        #expect(mkfifo(folder + "/fifo.png", 0o600) == 0)
+        try FileManager.default.createDirectory(atPath: folder + "/folder.png", withIntermediateDirectories: false)
+        for (golden, kind) in [("fifo.png", "a FIFO"), ("folder.png", "a folder")] {
+            let outcome = try #require(try snapshot(window(), vs: golden))
+            #expect(!outcome.ok)
+            #expect(outcome.actual == "\(folder)/\(golden) is \(kind), not a PNG file")
+        }
     }
 }

@@ -37,6 +37,19 @@ public enum ScriptFiles {
         access(path, F_OK) == 0
     }
 
+    /// What is at `path`, links followed.
+    public static func kind(of path: String) -> FileKind {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return .missing }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFDIR: return .other("a folder")
+        case S_IFIFO: return .other("a FIFO")
+        case S_IFSOCK: return .other("a socket")
+        default: return .other("a device")
+        }
+    }
+
     /// Whether `a` and `b` name one file, however spelt: where either
     /// exists, whether both are the same file (device and inode, links
     /// followed, so a link to the other or a hard link is the same file);
@@ -273,6 +286,18 @@ public enum ScriptFiles {
         }
         return 0
     }
+}
+
+/// What is at a path (`ScriptFiles.kind(of:)`).
+public enum FileKind: Equatable, Sendable {
+    /// Nothing (or a link to nothing).
+    case missing
+    /// A regular file.
+    case regular
+    /// Anything else, as a message names it ("a folder", "a FIFO", "a
+    /// socket", "a device"): something a run does not read as a file, as
+    /// reading a FIFO or a terminal may wait forever.
+    case other(String)
 }
 
 /// A file that could not be read, written or created: which, and why.

@@ -67,13 +67,13 @@ public struct SnapshotWriter {
         // the compositor's affair, not the script's.
         let newGolden = updateGoldens ? request.golden.map(goldenPath) : nil
         let comparing = request.golden != nil && !updateGoldens
-        // Whether the golden is there is known before the snapshot is
-        // written: a link to where the snapshot goes is no golden.
-        let goldenFound = comparing && request.golden.map { ScriptFiles.exists(goldenPath($0)) } == true
+        // What the golden is, known before the snapshot is written: a link
+        // to where the snapshot goes is no golden.
+        let goldenKind = comparing ? request.golden.map { ScriptFiles.kind(of: goldenPath($0)) } ?? .missing : .missing
         let shot = try Self.render(request, to: path, golden: newGolden, keepingForComparison: comparing)
         guard let golden = request.golden else { return SnapshotOutcome(file: file) }
         return SnapshotOutcome(file: file, comparison: try compare(shot, at: path, name: request.name, with: golden,
-                                                                   goldenFound: goldenFound))
+                                                                   goldenKind: goldenKind))
     }
 
     /// The diff image a failed comparison of snapshot `name` writes.
@@ -111,7 +111,7 @@ public struct SnapshotWriter {
     }
 
     private func compare(_ shot: Shot, at snapshotPath: String, name: String,
-                         with golden: GoldenComparison, goldenFound: Bool) throws -> AssertionOutcome {
+                         with golden: GoldenComparison, goldenKind: FileKind) throws -> AssertionOutcome {
         let goldenPath = goldenPath(golden)
         let subject = "snapshot \(name)"
         let expected = "matches \(golden.path)" + (golden.tolerance > 0 ? " within \(golden.tolerance)" : "")
@@ -121,8 +121,15 @@ public struct SnapshotWriter {
         if updateGoldens {
             return AssertionOutcome(ok: true, subject: subject, expected: expected, actual: "updated \(golden.path)")
         }
-        guard goldenFound else {
+        switch goldenKind {
+        case .missing:
             return fail("no golden image at \(goldenPath) (--update-goldens writes it)", nil)
+        case .other(let kind):
+            // Not read at all: a FIFO or a terminal would keep the run
+            // waiting for bytes that may never come.
+            return fail("\(goldenPath) is \(kind), not a PNG file", nil)
+        case .regular:
+            break
         }
         // The golden first: one of another size fails the check without
         // the snapshot being read back at all.
