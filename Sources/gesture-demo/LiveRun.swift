@@ -37,14 +37,17 @@ struct LiveRun {
     func run() throws {
         // A malformed script ends the run before anything opens or is written.
         let script = try replay.map { try ScriptSetup.parse($0.text, name: $0.name, report: printError) }
-        let logFile = try logPath.map { try LineFile(path: $0, what: "log file") }
-        let recordFile = try recordPath.map { try LineFile(path: $0, what: "recording") }
         let app: WaylandApplication
         do {
             app = try WaylandApplication(title: DemoApp.title, appID: DemoApp.appID, preferredSize: size)
         } catch {
             throw ExitError.runtime(error.description)
         }
+        // Opened (and emptied) only once there is a session to write: a
+        // compositor that cannot be reached leaves earlier files as they
+        // were.
+        let logFile = try logPath.map { try LineFile(path: $0, what: "log file") }
+        let recordFile = try recordPath.map { try LineFile(path: $0, what: "recording") }
         app.density = density
         let clock = MonotonicTimeSource()
         // Unbuffered: a reader of the tree dump (Ctrl+T) gets it whole at once.

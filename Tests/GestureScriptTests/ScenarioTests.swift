@@ -252,6 +252,56 @@ struct ScenarioTests {
         #expect(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("out/p.png").path))
     }
 
+    @Test("a live session's --record or --log that is the script it replays, or both one file, is refused (exit 2) before anything is opened",
+          arguments: [(["--live", "--script", "x.gds", "--log", "x.gds"],
+                       "--log x.gds is the script --script replays: the session would write over it (give --log another file)"),
+                      (["--live", "--script", "x.gds", "--record", "./x.gds"],
+                       "--record ./x.gds is the script --script replays: the session would write over it (give --record another file)"),
+                      (["--live", "--script", "x.gds", "--log", "link.gds"],
+                       "--log link.gds is the script --script replays: the session would write over it (give --log another file)"),
+                      (["--record", "same.txt", "--log", "same.txt"],
+                       "--record and --log name the same file (same.txt): their lines would be mixed (give each its own file)"),
+                      (["--record", "same.txt", "--log", "sub/../same.txt"],
+                       "--record and --log name the same file (sub/../same.txt): their lines would be mixed (give each its own file)"),
+                      (["--record", "-", "--log", "-"],
+                       "--record and --log name the same file (standard output): their lines would be mixed (give each its own file)")])
+    func liveFilesOverEachOther(_ flags: [String], _ message: String) throws {
+        let scratch = try temporaryDirectory("live-files")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let script = scratch.appendingPathComponent("x.gds")
+        try "tap 100 100\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: scratch.appendingPathComponent("link.gds").path, withDestinationPath: "x.gds")
+        try FileManager.default.createDirectory(at: scratch.appendingPathComponent("sub"), withIntermediateDirectories: false)
+        // A display that is not there: refused or not, nothing could play.
+        let run = try runGestureDemo(flags + ["--out", "out"], in: scratch,
+                                     environment: ["WAYLAND_DISPLAY": "nonexistent", "XDG_RUNTIME_DIR": scratch.path])
+        #expect(run.status == 2)
+        #expect(run.stderr == "gesture-demo: \(message)\n", "\(run.stderr)")
+        #expect(try String(contentsOf: script, encoding: .utf8) == "tap 100 100\n")
+        #expect(!FileManager.default.fileExists(atPath: scratch.appendingPathComponent("same.txt").path))
+        #expect(!FileManager.default.fileExists(atPath: scratch.appendingPathComponent("out").path))
+    }
+
+    @Test("a live session whose compositor cannot be reached (exit 1) leaves earlier --record and --log files as they were",
+          arguments: [[], ["--live", "--script", "x.gds"]])
+    func unreachableCompositorKeepsFiles(_ flags: [String]) throws {
+        let scratch = try temporaryDirectory("unreachable")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try "tap 100 100\n".write(to: scratch.appendingPathComponent("x.gds"), atomically: true, encoding: .utf8)
+        let earlier = ["prev.gds": "tap 5 5\n", "prev.log": "{\"type\":\"end\"}\n"]
+        for (name, text) in earlier {
+            try text.write(to: scratch.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let run = try runGestureDemo(flags + ["--record", "prev.gds", "--log", "prev.log", "--out", "out"], in: scratch,
+                                     environment: ["WAYLAND_DISPLAY": "nonexistent", "XDG_RUNTIME_DIR": scratch.path])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("cannot connect to Wayland compositor (WAYLAND_DISPLAY=nonexistent"), "\(run.stderr)")
+        for (name, text) in earlier {
+            #expect(try String(contentsOf: scratch.appendingPathComponent(name), encoding: .utf8) == text, "\(name)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: scratch.appendingPathComponent("out").path))
+    }
+
     @Test("the same script gives the same log and the same PNG bytes every run")
     func deterministic() throws {
         let first = try Scenarios.run("gestures.gds"), second = try Scenarios.run("gestures.gds")
