@@ -54,10 +54,13 @@ struct HeadlessRun {
             throw ExitError.runtime("cannot create output folder \(outputDirectory): \(error.reason)")
         }
         // The log goes to its file as the run makes it (a long script makes
-        // a long log), and is put in place at the end.
+        // a long log), and is put in place at the end. An earlier run's log
+        // goes first: a run that is killed must not leave it beside its own
+        // snapshots, as if it told of them.
         let logPath = ScriptFiles.path(outputDirectory, "log.jsonl")
         let logFile: StreamedTextFile
         do {
+            try ScriptFiles.removeFile(logPath)
             logFile = try StreamedTextFile(path: logPath)
         } catch {
             throw ExitError.runtime("\(error)")

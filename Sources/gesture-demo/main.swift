@@ -151,6 +151,12 @@ struct GestureDemo: ParsableCommand {
         if let script {
             text = try Self.readScript(script)
             name = script
+            // The run removes an earlier log.jsonl as it starts, and writes
+            // its own there.
+            if ScriptFiles.isSameFile(script, ScriptFiles.path(out, "log.jsonl")) {
+                throw ExitError.usage("--script \(script) is where the run writes its log (log.jsonl in --out): "
+                                      + "give --out another folder")
+            }
         } else {
             text = builtInTour
             name = "built-in tour"

@@ -302,6 +302,57 @@ struct ScenarioTests {
         #expect(!FileManager.default.fileExists(atPath: scratch.appendingPathComponent("out").path))
     }
 
+    /// A headless run of a script that takes seconds of real time (a
+    /// million touch moves) into `out`, started, and returned once it
+    /// plays: its temporary log is there.
+    func startLongRun(out: URL) throws -> Process {
+        let script = out.deletingLastPathComponent().appendingPathComponent("long.gds")
+        try String(repeating: "drag 100 100 300 300 5000 10000\n", count: 100).write(to: script, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = try gestureDemoBinary()
+        process.arguments = ["--headless", "--script", script.path, "--out", out.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, process.isRunning {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []
+            if names.contains(where: { $0.hasSuffix(".partial") }) { break }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        try #require(process.isRunning, "the run plays for seconds")
+        return process
+    }
+
+    @Test("an earlier log.jsonl is removed as a run starts: a run killed outright leaves no old log beside its files")
+    func earlierLogRemoved() throws {
+        let scratch = try temporaryDirectory("earlier-log")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let out = scratch.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
+        try "{\"type\":\"end\",\"checks\":3,\"failed\":0,\"completed\":true}\n"
+            .write(to: out.appendingPathComponent("log.jsonl"), atomically: true, encoding: .utf8)
+        let process = try startLongRun(out: out)
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("log.jsonl").path), "gone once the run plays")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path)
+        #expect(!names.contains("log.jsonl"), "\(names)")
+    }
+
+    @Test("a script that is the run's own log.jsonl is refused (exit 2), not removed")
+    func scriptIsTheLog() throws {
+        let scratch = try temporaryDirectory("script-log")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let script = scratch.appendingPathComponent("log.jsonl")
+        try "tap 100 100\n".write(to: script, atomically: true, encoding: .utf8)
+        let run = try runGestureDemo(["--headless", "--script", "log.jsonl", "--out", "."], in: scratch)
+        #expect(run.status == 2)
+        #expect(run.stderr == "gesture-demo: --script log.jsonl is where the run writes its log (log.jsonl in --out): "
+                    + "give --out another folder\n", "\(run.stderr)")
+        #expect(try String(contentsOf: script, encoding: .utf8) == "tap 100 100\n")
+    }
+
     @Test("the same script gives the same log and the same PNG bytes every run")
     func deterministic() throws {
         let first = try Scenarios.run("gestures.gds"), second = try Scenarios.run("gestures.gds")

@@ -37,6 +37,14 @@ public enum ScriptFiles {
         access(path, F_OK) == 0
     }
 
+    /// Removes the file at `path` (a link, not its target); nothing there
+    /// is no failure.
+    public static func removeFile(_ path: String) throws(ScriptFileError) {
+        guard unlink(path) != 0 else { return }
+        let code = errno
+        if code != ENOENT { throw ScriptFileError(path: path, action: "remove", errno: code) }
+    }
+
     /// What is at `path`, links followed.
     public static func kind(of path: String) -> FileKind {
         var status = stat()
@@ -303,7 +311,7 @@ public enum FileKind: Equatable, Sendable {
 /// A file that could not be read, written or created: which, and why.
 public struct ScriptFileError: Error, CustomStringConvertible {
     public var path: String
-    /// "read", "write", "create folder".
+    /// "read", "write", "create folder", "remove".
     public var action: String
     /// Why, as the C library says it ("No such file or directory").
     public var reason: String
