@@ -91,7 +91,7 @@ let package = Package(
         .executableTarget(name: "gesture-demo",
                           dependencies: ["DemoApp", "GestureKit", "GestureRender",
                                          "GestureWayland", "GestureScript", "GestureSensors",
-                                         "GestureTestRunner",
+                                         "GestureTestRunner", "CPosix",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser"),
                                          .product(name: "Logging", package: "swift-log")],
                           linkerSettings: [.unsafeFlags(appReleaseLinkFlags,

@@ -161,6 +161,92 @@ void cposix_termination_signals_close(int fd, const sigset_t *previous)
     pthread_sigmask(SIG_SETMASK, previous, NULL);
 }
 
+/* The signal cposix_termination_flag noted (0 while none has come). */
+static volatile sig_atomic_t termination_flag_signal;
+static const int termination_flag_signals[] = { SIGTERM, SIGINT, SIGHUP };
+enum { TERMINATION_FLAG_COUNT = sizeof termination_flag_signals / sizeof termination_flag_signals[0] };
+static struct sigaction termination_flag_previous[TERMINATION_FLAG_COUNT];
+static int termination_flag_installed[TERMINATION_FLAG_COUNT];
+static sigset_t termination_flag_previous_mask;
+static int termination_flag_unblocked;
+
+static void note_termination_signal(int signal)
+{
+    if (termination_flag_signal != 0) {
+        /* A second one: the run did not stop at the first. The default
+         * action, raised again, ends the process as the signal would have
+         * without the handler (it is delivered once the handler returns). */
+        struct sigaction fallback;
+        memset(&fallback, 0, sizeof fallback);
+        fallback.sa_handler = SIG_DFL;
+        sigemptyset(&fallback.sa_mask);
+        sigaction(signal, &fallback, NULL);
+        raise(signal);
+        return;
+    }
+    termination_flag_signal = signal;
+}
+
+int cposix_termination_flag_install(void)
+{
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = note_termination_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    termination_flag_signal = 0;
+    for (size_t i = 0; i < TERMINATION_FLAG_COUNT; i++) {
+        termination_flag_installed[i] = 0;
+        if (sigaction(termination_flag_signals[i], NULL, &termination_flag_previous[i]) != 0)
+            goto failed;
+        if (termination_flag_previous[i].sa_handler == SIG_IGN)
+            continue;
+        if (sigaction(termination_flag_signals[i], &action, NULL) != 0)
+            goto failed;
+        termination_flag_installed[i] = 1;
+    }
+    /* A process may start with them blocked (its parent's thread blocked
+     * them, as libdispatch's workers block every signal): the handler
+     * would never run, and the signals would never end the run. */
+    sigset_t set;
+    sigemptyset(&set);
+    for (size_t i = 0; i < TERMINATION_FLAG_COUNT; i++) {
+        if (termination_flag_installed[i])
+            sigaddset(&set, termination_flag_signals[i]);
+    }
+    int error = pthread_sigmask(SIG_UNBLOCK, &set, &termination_flag_previous_mask);
+    if (error != 0) {
+        errno = error;
+        goto failed;
+    }
+    termination_flag_unblocked = 1;
+    return 0;
+failed: {
+    int saved = errno;
+    cposix_termination_flag_remove();
+    errno = saved;
+    return -1;
+}
+}
+
+int cposix_termination_flag_get(void)
+{
+    return termination_flag_signal;
+}
+
+void cposix_termination_flag_remove(void)
+{
+    if (termination_flag_unblocked)
+        pthread_sigmask(SIG_SETMASK, &termination_flag_previous_mask, NULL);
+    termination_flag_unblocked = 0;
+    for (size_t i = 0; i < TERMINATION_FLAG_COUNT; i++) {
+        if (termination_flag_installed[i])
+            sigaction(termination_flag_signals[i], &termination_flag_previous[i], NULL);
+        termination_flag_installed[i] = 0;
+    }
+    termination_flag_signal = 0;
+}
+
 void cposix_release_free_memory(void)
 {
     malloc_trim(0);

@@ -1,6 +1,7 @@
 /// An error that ends the program with a given exit code and a one-line
 /// message: 1 for runtime failures (lost compositor), 2 for bad input
-/// (flags, scripts).
+/// (flags, scripts), 128 plus the signal's number for a headless run a
+/// termination signal stopped (`TerminationFlag`).
 struct ExitError: Error, CustomStringConvertible {
     var code: Int32
     var message: String

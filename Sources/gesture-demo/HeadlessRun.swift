@@ -6,7 +6,9 @@ import GestureScript
 /// Plays a script without a compositor on a virtual clock, writing PNG
 /// snapshots and `log.jsonl` into the output folder, and reports its
 /// checks: exit 0 when all pass, 1 when one fails or the run stops on an
-/// error (the log is written either way), 2 for a malformed script.
+/// error (the log is written either way), 2 for a malformed script, and
+/// 128 plus the signal's number when a termination signal stops it
+/// (`TerminationFlag`; the log is written then too).
 struct HeadlessRun {
     var scriptText: String
     var scriptName: String
@@ -77,7 +79,8 @@ struct HeadlessRun {
         // runner reads back no larger log).
         let logStop = ScriptFiles.maximumLogSize - (1 << 20)
         player.interruption = {
-            logFile.size > logStop
+            if let signal = TerminationFlag.received { return "stopped: interrupted by \(TerminationFlag.name(of: signal))" }
+            return logFile.size > logStop
                 ? "stopped: the run's log reached \(ScriptFiles.maximumLogSize >> 20) MiB (its gestures may never let time pass)"
                 : nil
         }
@@ -87,6 +90,8 @@ struct HeadlessRun {
                                                         updateGoldens: updateGoldens),
                               log: log, snapshotTaken: { snapshotCount += 1 })
         var failure: Error?
+        TerminationFlag.install()
+        defer { TerminationFlag.remove() }
         do {
             try player.run(script)
         } catch {
@@ -110,8 +115,14 @@ struct HeadlessRun {
         }
         for result in player.failures { report(result.message) }
         let checks = player.results.count, failed = player.failures.count
+        let checked = failed == 0 ? "" : " (and \(failed) of \(checks) checks failed before it)"
+        // A signal that came after the last step stops nothing, but the
+        // run still ends as the signal asked.
+        if let signal = TerminationFlag.received {
+            let stop = failure.map { "\($0)" } ?? "interrupted by \(TerminationFlag.name(of: signal)) as \(scriptName) ended"
+            throw ExitError(code: TerminationFlag.exitCode(of: signal), message: "\(stop)\(checked)")
+        }
         if let failure {
-            let checked = failed == 0 ? "" : " (and \(failed) of \(checks) checks failed before it)"
             throw ExitError.runtime("\(failure)\(checked)")
         }
         if failed > 0 {

@@ -15,7 +15,8 @@ struct GestureDemo: ParsableCommand {
             Without --headless it opens a window on the Wayland desktop. When there is \
             no compositor at all (WAYLAND_DISPLAY unset and no wayland-0 socket), it plays \
             a built-in tour headless and writes its snapshots instead. Exit codes: 0 success, \
-            1 runtime failure (e.g. lost compositor), 2 bad flags or a malformed script.
+            1 runtime failure (e.g. lost compositor), 2 bad flags or a malformed script, \
+            128 + N a headless run stopped by signal N (130 for Ctrl+C).
             """,
         version: DemoApp.version,
         subcommands: [Compare.self, TestCommand.self])

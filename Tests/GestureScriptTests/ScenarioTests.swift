@@ -324,6 +324,18 @@ struct ScenarioTests {
         return process
     }
 
+    /// Waits for `process` to end, for at most `seconds`.
+    func waitForExit(_ process: Process, seconds: TimeInterval = 20) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return false
+        }
+        return true
+    }
+
     @Test("an earlier log.jsonl is removed as a run starts: a run killed outright leaves no old log beside its files")
     func earlierLogRemoved() throws {
         let scratch = try temporaryDirectory("earlier-log")
@@ -351,6 +363,43 @@ struct ScenarioTests {
         #expect(run.stderr == "gesture-demo: --script log.jsonl is where the run writes its log (log.jsonl in --out): "
                     + "give --out another folder\n", "\(run.stderr)")
         #expect(try String(contentsOf: script, encoding: .utf8) == "tap 100 100\n")
+    }
+
+    @Test("a termination signal stops a headless run at its next step: the log ends with the error and end, exit 128 + N",
+          arguments: [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP")])
+    func stoppedBySignal(_ signal: Int32, _ name: String) throws {
+        let scratch = try temporaryDirectory("signal")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let out = scratch.appendingPathComponent("out")
+        let process = try startLongRun(out: out)
+        kill(process.processIdentifier, signal)
+        #expect(waitForExit(process), "the run stopped")
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 128 + signal)
+        let log = String(decoding: try Data(contentsOf: out.appendingPathComponent("log.jsonl")), as: UTF8.self)
+        let records = GestureScriptTests.records(log.split(separator: "\n").map(String.init))
+        let error = records.dropLast().last
+        #expect(error?["type"] as? String == "error")
+        #expect(error?["message"] as? String == "stopped: interrupted by \(name)")
+        #expect(records.last?["type"] as? String == "end")
+        #expect(records.last?["completed"] as? Bool == false)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["log.jsonl"])
+    }
+
+    @Test("a second signal ends a headless run at once, as the signal would (one that waits on a step still stops)")
+    func secondSignal() throws {
+        let scratch = try temporaryDirectory("signals")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let process = try startLongRun(out: scratch.appendingPathComponent("out"))
+        // Stopped, the run takes both at once when it goes on: the first
+        // is noted, the second ends it before any step could look.
+        kill(process.processIdentifier, SIGSTOP)
+        kill(process.processIdentifier, SIGINT)
+        kill(process.processIdentifier, SIGTERM)
+        kill(process.processIdentifier, SIGCONT)
+        #expect(waitForExit(process), "the run ended")
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect([SIGINT, SIGTERM].contains(process.terminationStatus))
     }
 
     @Test("the same script gives the same log and the same PNG bytes every run")

@@ -2,7 +2,8 @@
  * Linux system calls the Wayland backend needs but Swift cannot reach
  * directly: they sit behind _GNU_SOURCE, in a header the Glibc module
  * leaves out (malloc.h), or their result is a macro such as MAP_FAILED
- * that Swift does not import.
+ * that Swift does not import; and a signal handler, which must be C (Swift
+ * code is not async-signal-safe).
  *
  * Every function returns -1 (or NULL) and leaves errno set on failure, so
  * callers can report strerror(errno).
@@ -84,6 +85,25 @@ int cposix_termination_signals_take(int fd);
  * app is already ending) and restores the mask `previous`.
  */
 void cposix_termination_signals_close(int fd, const sigset_t *previous);
+
+/*
+ * The termination signals (SIGTERM, SIGINT, SIGHUP) as a flag, for a loop
+ * with no poll to wait in (a headless run's player, which looks between
+ * steps). From install until remove, the first such signal is only noted,
+ * for cposix_termination_flag_get; a second one ends the process as the
+ * signal would have without the handler, so a run that never looks (one
+ * step that takes long) still stops. A signal the process ignores (SIGHUP
+ * under nohup) stays ignored; one it started with blocked is unblocked in
+ * the calling thread until remove. Install returns 0, or -1 with every
+ * action as it was; one flag at a time.
+ */
+int cposix_termination_flag_install(void);
+
+/* The signal noted since install (its number), 0 while none has come. */
+int cposix_termination_flag_get(void);
+
+/* Restores the actions and the mask install found, and clears the flag. */
+void cposix_termination_flag_remove(void);
 
 /*
  * Returns the heap's free pages to the system (glibc's malloc_trim), after
