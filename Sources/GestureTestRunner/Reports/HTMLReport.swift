@@ -156,7 +156,7 @@ struct HTMLReport {
             } else if let problem = result.logProblem {
                 Markup.el("p", [("class", "note")]) { "Its log.jsonl was not read (\(problem)), so there is no picture of this run." }
             } else if result.status == .hung || result.status == .crashed {
-                Markup.el("p", [("class", "note")]) { "The worker ended before its log was whole, so there is no picture of this run (what it wrote, if anything, is log.jsonl.partial in its folder)." }
+                Markup.el("p", [("class", "note")]) { "The worker ended before its log was whole, so there is no picture of this run (what it wrote, if anything, is a log.jsonl.*.partial file in its folder)." }
             }
             snapshots(result, relative: relative)
             if !result.output.isEmpty {
