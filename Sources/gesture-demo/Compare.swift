@@ -32,6 +32,9 @@ struct Compare: ParsableCommand {
     // (ArgumentParser), so `compare --thresholds X` would reach the app and
     // be ignored here; this hidden group holds what was given, to refuse it.
     @OptionGroup(visibility: .private) var thresholds: ThresholdOptions
+    // The app's run flags and --update-goldens, the same way.
+    @OptionGroup(visibility: .private) var runOptions: RunOptions
+    @OptionGroup(visibility: .private) var goldens: GoldensOption
 
     @Option(help: ArgumentHelp("Also write a picture of each gesture under every preset, and index.html, "
                                    + "here (a new folder or an earlier report's).",
@@ -43,6 +46,11 @@ struct Compare: ParsableCommand {
     func validate() throws {
         if thresholds.presetName != nil {
             throw ValidationError("compare judges under every preset; --thresholds does not apply to it")
+        }
+        let given = runOptions.given + (goldens.update ? ["--update-goldens"] : [])
+        if !given.isEmpty {
+            throw ValidationError("compare plays FILE headless under every preset and writes only --report: "
+                                  + "\(given.joined(separator: ", ")) does not apply to it")
         }
     }
 

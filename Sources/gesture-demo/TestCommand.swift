@@ -56,6 +56,7 @@ struct TestCommand: ParsableCommand {
     @OptionGroup(visibility: .private) var windowOptions: WindowOptions
     @OptionGroup(visibility: .private) var dpi: DensityOptions
     @OptionGroup(visibility: .private) var thresholds: ThresholdOptions
+    @OptionGroup(visibility: .private) var runOptions: RunOptions
 
     @Flag(help: "Print the scripts the run would play (this --shard of them), one path a line, and play none.")
     var list = false
@@ -74,6 +75,10 @@ struct TestCommand: ParsableCommand {
         let appFlags = [("--size", windowOptions.size != nil), ("--page", windowOptions.pageName != nil),
                         ("--dpi", dpi.dpi != nil), ("--thresholds", thresholds.presetName != nil)]
             .filter(\.1).map(\.0)
+        if !runOptions.given.isEmpty {
+            throw ValidationError("test runs scripts headless in its workers, writing into --report: "
+                                  + "\(runOptions.given.joined(separator: ", ")) does not apply to it")
+        }
         if !appFlags.isEmpty {
             throw ValidationError("test plays each script from the app's defaults and its own 'size', 'page' and "
                                   + "'thresholds' lines: \(appFlags.joined(separator: ", ")) does not apply to it")

@@ -21,17 +21,7 @@ struct GestureDemo: ParsableCommand {
         version: DemoApp.version,
         subcommands: [Compare.self, TestCommand.self])
 
-    @Flag(help: "Run without a compositor, on a virtual clock.")
-    var headless = false
-
-    @Flag(help: "Replay --script into a live window in real time (the window closes at its end).")
-    var live = false
-
-    @Option(help: "Input script to play headless (see docs/scripting.md).")
-    var script: String?
-
-    @Option(help: "Folder for headless snapshots and log.jsonl.")
-    var out = "gesture-demo-out"
+    @OptionGroup var runOptions: RunOptions
 
     @OptionGroup var timeLimit: TimeLimitOption
 
@@ -42,23 +32,20 @@ struct GestureDemo: ParsableCommand {
     @Option(name: .customLong("final-frame-on-failure"), help: .hidden)
     var finalFrame: String?
 
-    @Option(help: "Write a live session's log (JSON lines, as log.jsonl) to this file ('-' for standard output).")
-    var log: String?
-
     @OptionGroup var windowOptions: WindowOptions
-
-    @Option(help: "Record a live session's input as a script to this file (replays headless as is).")
-    var record: String?
-
-    @Option(help: "Where to look for a Linux IIO accelerometer (live runs).")
-    var accelerometerRoot = "/sys/bus/iio/devices"
-
-    @Flag(help: "Print the view tree as JSON (after layout at --size) and exit.")
-    var dumpTree = false
 
     @OptionGroup var thresholds: ThresholdOptions
 
     @OptionGroup var dpi: DensityOptions
+
+    private var headless: Bool { runOptions.headless }
+    private var live: Bool { runOptions.live }
+    private var script: String? { runOptions.script }
+    private var out: String { runOptions.out }
+    private var log: String? { runOptions.log }
+    private var record: String? { runOptions.record }
+    private var accelerometerRoot: String { runOptions.accelerometerRoot }
+    private var dumpTree: Bool { runOptions.dumpTree }
 
     func run() throws {
         if dumpTree {

@@ -138,6 +138,17 @@ struct CompareCommandTests {
         }
     }
 
+    @Test("compare refuses the app's run flags and --update-goldens, naming them: exit 2, nothing printed",
+          arguments: [["--out", "elsewhere"], ["--script", "x.gds"], ["--update-goldens"], ["--headless", "--record", "r.gds"]])
+    func runFlagsRefused(_ flags: [String]) throws {
+        try run(["compare", Self.wobblyTap] + flags) { output, _ in
+            #expect(output.status == 2)
+            let named = flags.filter { $0.hasPrefix("--") }.joined(separator: ", ")
+            #expect(output.stderr.contains("writes only --report: \(named) does not apply to it"), "\(output.stderr)")
+            #expect(output.stdout.isEmpty)
+        }
+    }
+
     @Test("compare refuses --thresholds, even the default's name and after FILE: exit 2, saying it judges under every preset",
           arguments: [["--thresholds", "android", "FILE"], ["--thresholds", "uikit", "FILE"], ["FILE", "--thresholds", "gtk"]])
     func thresholdsRefused(_ arguments: [String]) throws {

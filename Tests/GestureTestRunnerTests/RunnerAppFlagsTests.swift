@@ -15,4 +15,16 @@ struct RunnerAppFlagsTests {
         #expect(run.stderr.contains("'thresholds' lines: \(named) does not apply to it"), "\(run.stderr)")
         #expect(!run.stdout.contains("passed"), "\(run.stdout)")
     }
+
+    @Test("the app's run flags after test are usage errors naming them: exit 2, nothing run",
+          arguments: [["--script", "x.gds"], ["--out", "elsewhere"], ["--headless"], ["--live"], ["--log", "l.jsonl"],
+                      ["--record", "r.gds"], ["--dump-tree"], ["--out", "o", "--headless"]])
+    func runFlagsRefused(_ flags: [String]) throws {
+        let run = try RunnerProcess.test([RunnerProcess.suite + "/passing"] + flags)
+        #expect(run.status == 2, "\(run.transcript)")
+        let named = ["--headless", "--live", "--script", "--out", "--log", "--record", "--dump-tree"].filter(flags.contains)
+        #expect(run.stderr.contains("writing into --report: \(named.joined(separator: ", ")) does not apply to it"),
+                "\(run.stderr)")
+        #expect(!run.stdout.contains("passed"), "\(run.stdout)")
+    }
 }
