@@ -55,6 +55,10 @@ public final class Scheduler {
     /// re-arm its timer fd.
     public var onScheduleChange: (() -> Void)?
 
+    /// Called before each timer's action: a timer firing is an event of
+    /// its own (the window's undo steps begin there).
+    public var onTimerWillFire: (() -> Void)?
+
     /// A scheduler with no timers, reading time from `timeSource`.
     public init(timeSource: TimeSource) {
         self.timeSource = timeSource
@@ -93,6 +97,7 @@ public final class Scheduler {
             } else {
                 first.invalidateWithoutRemoving()
             }
+            onTimerWillFire?()
             first.action(first)
         }
         onScheduleChange?()

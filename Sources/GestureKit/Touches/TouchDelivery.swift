@@ -33,6 +33,8 @@ final class TouchDelivery: GestureArenaDelegate {
 
     /// Delivers one frame: `changed` are the touches that changed in it.
     func deliver(_ changed: [Touch], at timestamp: Double) {
+        // One frame is one event: what it changes is one undo step.
+        window.application.undoManager.beginEvent()
         let event = takeEvent(timestamp: timestamp, with: changed)
         defer { giveBack(event) }
         arena.isDispatching = true

@@ -50,6 +50,7 @@ public final class Window: View {
         backgroundColor = .white
         frame = Rect(origin: .zero, size: size)
         damage = Region(bounds)
+        scheduler.onTimerWillFire = { [unowned self] in self.application.undoManager.beginEvent() }
     }
 
     /// The controller whose view fills the window (below the title bar,
@@ -303,6 +304,7 @@ public final class Window: View {
     /// ends even if the modifiers changed meanwhile.
     @discardableResult
     public func handleKey(_ event: KeyEvent) -> Bool {
+        application.undoManager.beginEvent()
         input.tap?.raw(.key(event), time: event.time)
         input.keyboardModifiers = event.modifiers
         if !event.isPressed {
@@ -426,6 +428,7 @@ public final class Window: View {
     /// writes it), then `shakeBegan(time:)`. `time` is when the motion
     /// began, which may be before it was recognized.
     public func deviceShakeBegan(time: Double) {
+        application.undoManager.beginEvent()
         input.tap?.raw(.shakeBegan, time: time)
         shakeBegan(time: time)
     }
@@ -433,6 +436,7 @@ public final class Window: View {
     /// The device reports that its shake stopped, at `time`: the tap
     /// hears it, then `shakeEnded(time:)`.
     public func deviceShakeEnded(time: Double) {
+        application.undoManager.beginEvent()
         input.tap?.raw(.shakeEnded, time: time)
         shakeEnded(time: time)
     }
