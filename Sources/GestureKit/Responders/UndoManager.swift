@@ -22,8 +22,15 @@ public final class UndoManager {
     private var collecting: Group?
     private var undoing = false
     private var redoing = false
-    /// The event being handled now (see `beginEvent`); 0 before the first.
-    private var event = 0
+    /// The event being handled now, as `beginEvent` counts them; 0 before
+    /// the first.
+    private var counted = 0
+    /// Where a window says which event it is handling (a number that
+    /// changes with each); read only when a change is registered, so that
+    /// marking an event costs the window nothing more than a count.
+    var eventSource: (() -> Int)?
+    /// The event being handled now.
+    private var event: Int { eventSource?() ?? counted }
     /// Most changes kept; older ones are dropped.
     public var levelsOfUndo = 100
     /// Whether the changes registered in one event make one step (true by
@@ -33,11 +40,11 @@ public final class UndoManager {
     /// An empty undo manager keeping at most ``levelsOfUndo`` changes.
     public init() {}
 
-    /// The window starts handling another event: changes registered from
-    /// now on are a new step.
+    /// Another event starts, for a manager no window counts events for
+    /// (`eventSource`): changes registered from now on are a new step.
     func beginEvent() {
-        event &+= 1
-        if event == 0 { event = 1 }
+        counted &+= 1
+        if counted == 0 { counted = 1 }
     }
 
     /// Records how to undo a change just made. Registering while undoing
@@ -48,10 +55,11 @@ public final class UndoManager {
             collecting?.actions.append(action)
             return
         }
-        if groupsByEvent, event != 0, undoStack.last?.event == event {
+        let now = event
+        if groupsByEvent, now != 0, undoStack.last?.event == now {
             undoStack[undoStack.count - 1].actions.append(action)
         } else {
-            undoStack.append(Group(name: name, actions: [action], event: event))
+            undoStack.append(Group(name: name, actions: [action], event: now))
             if undoStack.count > levelsOfUndo { undoStack.removeFirst() }
         }
         redoStack.removeAll()

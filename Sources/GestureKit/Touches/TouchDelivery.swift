@@ -14,6 +14,10 @@ final class TouchDelivery: GestureArenaDelegate {
     private var window: Window { link.window }
     let arena = GestureArena()
 
+    /// How many frames were delivered: the window counts its events by it
+    /// (`Window.eventSerial`).
+    private(set) var framesDelivered = 0
+
     /// Touches whose `touchesBegan` or `touchesEnded` is held back.
     private var heldTouches: [Touch] = []
 
@@ -34,7 +38,7 @@ final class TouchDelivery: GestureArenaDelegate {
     /// Delivers one frame: `changed` are the touches that changed in it.
     func deliver(_ changed: [Touch], at timestamp: Double) {
         // One frame is one event: what it changes is one undo step.
-        window.application.undoManager.beginEvent()
+        framesDelivered &+= 1
         let event = takeEvent(timestamp: timestamp, with: changed)
         defer { giveBack(event) }
         arena.isDispatching = true

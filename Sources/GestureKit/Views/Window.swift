@@ -50,7 +50,8 @@ public final class Window: View {
         backgroundColor = .white
         frame = Rect(origin: .zero, size: size)
         damage = Region(bounds)
-        scheduler.onTimerWillFire = { [unowned self] in self.application.undoManager.beginEvent() }
+        scheduler.onTimerWillFire = { [unowned self] in self.otherEvents &+= 1 }
+        application.undoManager.eventSource = { [unowned self] in self.eventSerial }
     }
 
     /// The controller whose view fills the window (below the title bar,
@@ -304,7 +305,7 @@ public final class Window: View {
     /// ends even if the modifiers changed meanwhile.
     @discardableResult
     public func handleKey(_ event: KeyEvent) -> Bool {
-        application.undoManager.beginEvent()
+        otherEvents &+= 1
         input.tap?.raw(.key(event), time: event.time)
         input.keyboardModifiers = event.modifiers
         if !event.isPressed {
@@ -361,6 +362,14 @@ public final class Window: View {
         if platformRequests.count > 64 { platformRequests.removeFirst() }
         platformRequestHandler?(request)
     }
+
+    /// Events handled other than touch frames: keys, a device's shakes,
+    /// timers firing.
+    private var otherEvents = 0
+    /// A number that changes with each event the window handles (each
+    /// counts one up), so the undo manager makes one step of what one
+    /// event registers; never 0 once an event came.
+    var eventSerial: Int { delivery.framesDelivered &+ otherEvents }
 
     /// Where the window is shown. Set it through `updateEnvironment(_:)`.
     public private(set) var environment = DisplayEnvironment()
@@ -428,7 +437,7 @@ public final class Window: View {
     /// writes it), then `shakeBegan(time:)`. `time` is when the motion
     /// began, which may be before it was recognized.
     public func deviceShakeBegan(time: Double) {
-        application.undoManager.beginEvent()
+        otherEvents &+= 1
         input.tap?.raw(.shakeBegan, time: time)
         shakeBegan(time: time)
     }
@@ -436,7 +445,7 @@ public final class Window: View {
     /// The device reports that its shake stopped, at `time`: the tap
     /// hears it, then `shakeEnded(time:)`.
     public func deviceShakeEnded(time: Double) {
-        application.undoManager.beginEvent()
+        otherEvents &+= 1
         input.tap?.raw(.shakeEnded, time: time)
         shakeEnded(time: time)
     }
