@@ -17,14 +17,22 @@ struct UndoManagerTests {
         }
     }
 
+    /// An undo manager whose events a test counts, as a window does.
+    final class Events {
+        let undo = UndoManager()
+        var serial = 0
+        init() { undo.eventSource = { [unowned self] in self.serial } }
+        func begin() { serial += 1 }
+    }
+
     @Test("two changes registered in one event are one step: undone together, last first, and redone together")
     func oneEventOneStep() {
-        let undo = UndoManager()
+        let events = Events(), undo = events.undo
         let a = Counter(undo), b = Counter(undo)
-        undo.beginEvent()
+        events.begin()
         a.set(1, name: "A")
         b.set(2, name: "B")
-        undo.beginEvent()
+        events.begin()
         a.set(5, name: "A")
         #expect(undo.undoActionName == "A")
         undo.undo()
@@ -44,14 +52,14 @@ struct UndoManagerTests {
 
     @Test("with groupsByEvent off, or outside any event, each registration is a step")
     func ungrouped() {
-        let undo = UndoManager()
+        let events = Events(), undo = events.undo
         let a = Counter(undo)
         a.set(1)
         a.set(2)
         undo.undo()
         #expect(a.value == 1, "outside any event")
         undo.groupsByEvent = false
-        undo.beginEvent()
+        events.begin()
         a.set(3)
         a.set(4)
         undo.undo()
@@ -60,11 +68,11 @@ struct UndoManagerTests {
 
     @Test("a new change after an undo starts a new step and clears the redo")
     func newChangeClearsRedo() {
-        let undo = UndoManager()
+        let events = Events(), undo = events.undo
         let a = Counter(undo)
-        undo.beginEvent()
+        events.begin()
         a.set(1)
-        undo.beginEvent()
+        events.begin()
         undo.undo()
         #expect(undo.canRedo)
         a.set(7)

@@ -51,11 +51,11 @@ open class TapGestureRecognizer: GestureRecognizer {
         mostTouchesInTap = Swift.max(mostTouchesInTap, down)
         // Where the next tap lands: its fingers' centroid against the last
         // tap's, once all of them are down.
-        if down == numberOfTouchesRequired { tapCentroid = activeCentroid }
-        if down == numberOfTouchesRequired, let previous = lastTapLocation {
-            let distance = activeCentroid.distance(to: previous)
+        if down == numberOfTouchesRequired {
+            let centroid = activeCentroid
+            tapCentroid = centroid
             let limit = thresholds.logicalPixels(thresholds.multiTapDistance)
-            if distance > limit {
+            if let distance = lastTapLocation.map(centroid.distance(to:)), distance > limit {
                 fail("next tap \(formatWhole(distance)) px away > \(formatCoordinate(limit)) px")
                 return
             }

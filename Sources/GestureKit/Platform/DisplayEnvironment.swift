@@ -26,7 +26,13 @@ public enum InterfaceOrientation: String, Sendable, CaseIterable {
     /// device turned right, UIKit's `landscapeLeft` (home button on the
     /// left), as mutter maps a tablet's "left side up" to 90.
     public init(transform: OutputTransform) {
-        switch transform.degrees {
+        self.init(clockwiseDegrees: transform.degrees)
+    }
+
+    /// The orientation of a device turned `degrees` clockwise from
+    /// portrait (any multiple of 90, negative too).
+    private init(clockwiseDegrees degrees: Int) {
+        switch (degrees % 360 + 360) % 360 {
         case 90: self = .landscapeLeft
         case 180: self = .portraitUpsideDown
         case 270: self = .landscapeRight
@@ -47,15 +53,12 @@ public enum InterfaceOrientation: String, Sendable, CaseIterable {
     /// the transform: turned right from there it is held in portrait. A
     /// square or empty window goes by the transform alone.
     public init(transform: OutputTransform, windowSize: Size) {
-        let byTransform = InterfaceOrientation(transform: transform)
         let wide = windowSize.width > windowSize.height, tall = windowSize.height > windowSize.width
         let sideways = transform.degrees == 90 || transform.degrees == 270
-        guard wide && !sideways || tall && sideways else {
-            self = byTransform
-            return
-        }
-        // A quarter turn left of what the transform alone says.
-        self = byTransform.rotatedClockwise.rotatedClockwise.rotatedClockwise
+        // Where the aspect disagrees, a quarter turn left of what the
+        // transform alone says.
+        let landscapePanel = wide && !sideways || tall && sideways
+        self.init(clockwiseDegrees: transform.degrees - (landscapePanel ? 90 : 0))
     }
 
     /// The orientation after the device turns a quarter clockwise (for

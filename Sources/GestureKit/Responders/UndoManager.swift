@@ -22,15 +22,13 @@ public final class UndoManager {
     private var collecting: Group?
     private var undoing = false
     private var redoing = false
-    /// The event being handled now, as `beginEvent` counts them; 0 before
-    /// the first.
-    private var counted = 0
     /// Where a window says which event it is handling (a number that
-    /// changes with each); read only when a change is registered, so that
-    /// marking an event costs the window nothing more than a count.
+    /// changes with each, 0 before the first); read only when a change is
+    /// registered, so that marking an event costs the window nothing more
+    /// than a count. Without one every registration is a step.
     var eventSource: (() -> Int)?
     /// The event being handled now.
-    private var event: Int { eventSource?() ?? counted }
+    private var event: Int { eventSource?() ?? 0 }
     /// Most changes kept; older ones are dropped.
     public var levelsOfUndo = 100
     /// Whether the changes registered in one event make one step (true by
@@ -39,13 +37,6 @@ public final class UndoManager {
 
     /// An empty undo manager keeping at most ``levelsOfUndo`` changes.
     public init() {}
-
-    /// Another event starts, for a manager no window counts events for
-    /// (`eventSource`): changes registered from now on are a new step.
-    func beginEvent() {
-        counted &+= 1
-        if counted == 0 { counted = 1 }
-    }
 
     /// Records how to undo a change just made. Registering while undoing
     /// records the redo; a new change otherwise clears the redo stack.
