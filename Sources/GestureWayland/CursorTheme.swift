@@ -153,13 +153,6 @@ enum XCursorThemeFiles {
     /// Themes inheriting further than this are taken to loop.
     static let maximumDepth = 16
 
-    /// The arrow at nominal `size` (buffer pixels) from `theme` or a theme
-    /// it inherits, looked for in `folders`, trying `CursorTheme.arrowNames`
-    /// in order.
-    static func arrow(theme: String, size: Int, folders: [String] = searchPath()) -> XCursorImage? {
-        image(names: CursorTheme.arrowNames, theme: theme, size: size, folders: folders)
-    }
-
     /// The cursor at nominal `size` (buffer pixels) from `theme` or a
     /// theme it inherits, looked for in `folders`, trying `names` in order.
     static func image(names: [String], theme: String, size: Int, folders: [String] = searchPath()) -> XCursorImage? {

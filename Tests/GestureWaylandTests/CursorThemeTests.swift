@@ -75,11 +75,11 @@ struct CursorThemeTests {
         try themes.add("base", cursors: ["left_ptr": black])
         try themes.add("other", cursors: ["default": white])
         // "default" is tried first, in every theme of the chain.
-        #expect(XCursorThemeFiles.arrow(theme: "mine", size: 24, folders: [themes.root])?.hotspotX == 1)
+        #expect(XCursorThemeFiles.image(names: CursorTheme.arrowNames, theme: "mine", size: 24, folders: [themes.root])?.hotspotX == 1)
         try themes.add("mine", cursors: ["left_ptr": black])
-        #expect(XCursorThemeFiles.arrow(theme: "mine", size: 24, folders: [themes.root])?.hotspotX == 1)
+        #expect(XCursorThemeFiles.image(names: CursorTheme.arrowNames, theme: "mine", size: 24, folders: [themes.root])?.hotspotX == 1)
         try themes.add("mine", cursors: ["default": black])
-        #expect(XCursorThemeFiles.arrow(theme: "mine", size: 24, folders: [themes.root])?.hotspotX == 2)
+        #expect(XCursorThemeFiles.image(names: CursorTheme.arrowNames, theme: "mine", size: 24, folders: [themes.root])?.hotspotX == 2)
     }
 
     @Test("a resize cursor by its CSS name first, else by its X11 name; none where the theme has neither")
@@ -105,16 +105,16 @@ struct CursorThemeTests {
         let themes = Themes()
         try themes.add("loop", inherits: "loop")
         try themes.add("empty", cursors: ["default": Array("junk".utf8)])
-        #expect(XCursorThemeFiles.arrow(theme: "loop", size: 24, folders: [themes.root]) == nil)
-        #expect(XCursorThemeFiles.arrow(theme: "empty", size: 24, folders: [themes.root]) == nil)
-        #expect(XCursorThemeFiles.arrow(theme: "nowhere", size: 24, folders: [themes.root]) == nil)
+        #expect(XCursorThemeFiles.image(names: CursorTheme.arrowNames, theme: "loop", size: 24, folders: [themes.root]) == nil)
+        #expect(XCursorThemeFiles.image(names: CursorTheme.arrowNames, theme: "empty", size: 24, folders: [themes.root]) == nil)
+        #expect(XCursorThemeFiles.image(names: CursorTheme.arrowNames, theme: "nowhere", size: 24, folders: [themes.root]) == nil)
     }
 
     @Test("GNOME's Adwaita theme has an arrow at 24 and at 48 px",
           .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/icons/Adwaita/cursors/left_ptr"),
                    "no Adwaita cursor theme (package adwaita-icon-theme)"))
     func systemTheme() throws {
-        #expect(XCursorThemeFiles.arrow(theme: "Adwaita", size: 24)?.width == 24)
-        #expect(XCursorThemeFiles.arrow(theme: "Adwaita", size: 48)?.width == 48)
+        #expect(XCursorThemeFiles.image(names: CursorTheme.arrowNames, theme: "Adwaita", size: 24)?.width == 24)
+        #expect(XCursorThemeFiles.image(names: CursorTheme.arrowNames, theme: "Adwaita", size: 48)?.width == 48)
     }
 }

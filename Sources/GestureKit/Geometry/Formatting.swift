@@ -65,6 +65,13 @@ public func appendFixed(_ v: Double, digits: Int = 2, to text: inout String) {
     }
 }
 
+/// `value` in lower-case hexadecimal, zero-padded to at least `digits`
+/// digits (`formatHex(0x1b, digits: 4)` is `001b`).
+public func formatHex(_ value: UInt32, digits: Int) -> String {
+    let hex = String(value, radix: 16)
+    return String(repeating: "0", count: max(0, digits - hex.count)) + hex
+}
+
 /// `s` as a JSON string literal.
 public func jsonString(_ s: String) -> String {
     var out = "\""
@@ -76,8 +83,7 @@ public func jsonString(_ s: String) -> String {
         case "\r": out += "\\r"
         case "\t": out += "\\t"
         case _ where scalar.value < 0x20:
-            let hex = String(scalar.value, radix: 16)
-            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            out += "\\u" + formatHex(scalar.value, digits: 4)
         default: out.unicodeScalars.append(scalar)
         }
     }

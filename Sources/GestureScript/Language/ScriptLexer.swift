@@ -1,3 +1,5 @@
+import GestureKit
+
 /// One word of a script line, as written, with the column it starts at.
 ///
 /// A word runs to the next space or tab outside double quotes, so a quoted
@@ -90,7 +92,7 @@ enum ScriptLexer {
     /// outside a string an invisible space.
     private static func unprintable(_ ch: Character, inString: Bool) -> String? {
         guard let scalar = ch.unicodeScalars.first else { return nil }
-        let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+        let code = "U+" + formatHex(scalar.value, digits: 4).uppercased()
         switch scalar.value {
         case 0x09, 0x0d:
             return nil
@@ -149,12 +151,5 @@ enum ScriptLexer {
     static func isBareWord(_ text: String) -> Bool {
         !text.isEmpty && !text.hasPrefix("#")
             && !text.contains { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "\\" || $0.isNewline }
-    }
-}
-
-private extension String {
-    /// The string with zeros before it up to `width` characters.
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
