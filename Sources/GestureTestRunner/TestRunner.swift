@@ -95,7 +95,7 @@ public struct TestRunner {
             // it; a socket cannot be written as a file; a block device is a
             // disk. A character device (/dev/stdout on a terminal,
             // /dev/null) is written as it is.
-            if let kind = FileSystem.kind(of: junit), [.pipe, .socket, .blockDevice].contains(kind) {
+            if let kind = ScriptFiles.type(of: junit), [.pipe, .socket, .blockDevice].contains(kind) {
                 throw .usage("--junit \(junit): \(kind.description), not a file to write")
             }
             try checkJUnit(against: [])
@@ -121,11 +121,11 @@ public struct TestRunner {
     /// results.jsonl, index.html or scripts folder).
     private func checkJUnit(against scripts: [ScriptFile]) throws(RunnerError) {
         guard let junit = options.junit, let target = FileSystem.absolute(junit) else { return }
-        if let identity = FileSystem.identity(of: junit) {
-            if let script = scripts.first(where: { FileSystem.identity(of: $0.path) == identity }) {
+        if let identity = ScriptFiles.identity(of: junit) {
+            if let script = scripts.first(where: { ScriptFiles.identity(of: $0.path) == identity }) {
                 throw .usage("--junit \(junit) is the script \(script.path), which the run plays: give another file")
             }
-            if let durations = options.durationFiles.first(where: { FileSystem.identity(of: $0) == identity }) {
+            if let durations = options.durationFiles.first(where: { ScriptFiles.identity(of: $0) == identity }) {
                 throw .usage("--junit \(junit) is the --durations file \(durations), which the run reads: give another file")
             }
         }

@@ -45,17 +45,39 @@ public enum ScriptFiles {
         if code != ENOENT { throw ScriptFileError(path: path, action: "remove", errno: code) }
     }
 
-    /// What is at `path`, links followed.
-    public static func kind(of path: String) -> FileKind {
+    /// What is at `path`, links followed; nil when nothing is.
+    public static func type(of path: String) -> FileType? {
         var status = stat()
-        guard stat(path, &status) == 0 else { return .missing }
+        guard stat(path, &status) == 0 else { return nil }
         switch status.st_mode & S_IFMT {
         case S_IFREG: return .regular
-        case S_IFDIR: return .other("a folder")
-        case S_IFIFO: return .other("a FIFO")
-        case S_IFSOCK: return .other("a socket")
-        default: return .other("a device")
+        case S_IFDIR: return .folder
+        case S_IFCHR: return .characterDevice
+        case S_IFBLK: return .blockDevice
+        case S_IFIFO: return .pipe
+        default: return .socket
         }
+    }
+
+    /// What is at `path`, links followed, as a run reading a file sees it.
+    public static func kind(of path: String) -> FileKind {
+        switch type(of: path) {
+        case nil: .missing
+        case .regular: .regular
+        case .folder: .other("a folder")
+        case .pipe: .other("a FIFO")
+        case .socket: .other("a socket")
+        case .characterDevice, .blockDevice: .other("a device")
+        }
+    }
+
+    /// The file (or folder) `path` reaches, links followed: its device and
+    /// inode, the same for every path that reaches it; nil when nothing
+    /// is there.
+    public static func identity(of path: String) -> FileIdentity? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
     }
 
     /// Whether `a` and `b` name one file, however spelt: where either
@@ -65,17 +87,12 @@ public enum ScriptFiles {
     /// folder (so writing one would make the other), or the same path.
     public static func isSameFile(_ a: String, _ b: String) -> Bool {
         if a == b { return true }
-        var first = stat(), second = stat()
-        let aExists = stat(a, &first) == 0, bExists = stat(b, &second) == 0
-        if aExists || bExists {
-            return aExists && bExists && first.st_dev == second.st_dev && first.st_ino == second.st_ino
-        }
+        let first = identity(of: a), second = identity(of: b)
+        if first != nil || second != nil { return first == second }
         guard lastComponent(of: a) == lastComponent(of: b) else { return false }
         let folderA = folder(of: a), folderB = folder(of: b)
-        guard stat(folderA.isEmpty ? "." : folderA, &first) == 0, stat(folderB.isEmpty ? "." : folderB, &second) == 0 else {
-            return false
-        }
-        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+        let inA = identity(of: folderA.isEmpty ? "." : folderA)
+        return inA != nil && inA == identity(of: folderB.isEmpty ? "." : folderB)
     }
 
     /// Creates `path` and its missing parents, as `mkdir -p` does. A file
@@ -331,4 +348,28 @@ public struct ScriptFileError: Error, CustomStringConvertible {
     }
 
     public var description: String { "cannot \(action) \(path): \(reason)" }
+}
+
+/// The kinds of things a path can reach once its links are followed.
+public enum FileType: Sendable {
+    case regular, folder, characterDevice, blockDevice, pipe, socket
+
+    /// "a named pipe (FIFO)", to say what a path is instead of a file.
+    public var description: String {
+        switch self {
+        case .regular: "a regular file"
+        case .folder: "a folder"
+        case .characterDevice: "a character device"
+        case .blockDevice: "a block device"
+        case .pipe: "a named pipe (FIFO)"
+        case .socket: "a socket"
+        }
+    }
+}
+
+/// What tells one file or folder from another on this machine, whatever
+/// path reaches it: its device and inode.
+public struct FileIdentity: Hashable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
 }

@@ -173,7 +173,7 @@ enum ResultsFile {
     /// would hold the run until something wrote to it, and a device is no
     /// earlier run's results.
     static func lines(in path: String, called: String) throws(RunnerError) -> [LogReader.Line] {
-        if let kind = FileSystem.kind(of: path), kind != .regular {
+        if let kind = ScriptFiles.type(of: path), kind != .regular {
             throw .usage("cannot read \(called) \(path): \(kind.description), not a regular file")
         }
         var lines: [LogReader.Line] = []

@@ -23,7 +23,8 @@ public struct ScriptFile: Sendable, Hashable {
 /// Links are followed, but no folder is searched twice and no file is a
 /// script twice, whatever paths reach them: a link back up the tree
 /// (`self -> .`) adds nothing, and a script reached by several paths runs
-/// once, under the first of them in path order.
+/// once, under the first in path order of the paths the search walks (a
+/// folder reached again is not walked: its paths are not among them).
 public enum ScriptDiscovery {
     /// The file name ending that marks a script inside a folder.
     public static let scriptExtension = ".gds"
@@ -56,7 +57,7 @@ public enum ScriptDiscovery {
 
         /// Adds the regular file at `path` (anything else is ignored).
         mutating func add(_ path: String) {
-            guard let size = FileSystem.size(of: path), let identity = FileSystem.identity(of: path) else { return }
+            guard let size = FileSystem.size(of: path), let identity = ScriptFiles.identity(of: path) else { return }
             if let known = files[identity], known.path <= path { return }
             files[identity] = ScriptFile(path: path, size: size)
         }
@@ -65,7 +66,7 @@ public enum ScriptDiscovery {
         /// order, so that which path reaches a folder first is the same
         /// wherever the tree is copied.
         mutating func collect(folder: String) throws(RunnerError) {
-            guard let identity = FileSystem.identity(of: folder), folders.insert(identity).inserted else { return }
+            guard let identity = ScriptFiles.identity(of: folder), folders.insert(identity).inserted else { return }
             for name in try FileSystem.contents(of: folder).sorted() where !name.hasPrefix(".") {
                 let path = folder == "." ? name : ScriptFiles.path(folder, name)
                 if FileSystem.isDirectory(path) {

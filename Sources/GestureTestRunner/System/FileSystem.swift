@@ -16,27 +16,6 @@ enum FileSystem {
         status(path).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
     }
 
-    /// The file (or folder) `path` reaches, links followed: its device and
-    /// inode, the same for every path that reaches it; nil when nothing
-    /// is there.
-    static func identity(of path: String) -> FileIdentity? {
-        status(path).map { FileIdentity(device: UInt64($0.st_dev), inode: UInt64($0.st_ino)) }
-    }
-
-    /// What is at `path`, links followed; nil when nothing is.
-    static func kind(of path: String) -> FileKind? {
-        status(path).map { s in
-            switch s.st_mode & S_IFMT {
-            case S_IFREG: .regular
-            case S_IFDIR: .folder
-            case S_IFCHR: .characterDevice
-            case S_IFBLK: .blockDevice
-            case S_IFIFO: .pipe
-            default: .socket
-            }
-        }
-    }
-
     /// The size in bytes of a regular file, nil for anything else.
     static func size(of path: String) -> Int? {
         status(path).flatMap { $0.st_mode & S_IFMT == S_IFREG ? Int($0.st_size) : nil }
@@ -170,26 +149,3 @@ enum FileSystem {
     }
 }
 
-/// The kinds of things a path can reach once its links are followed.
-enum FileKind {
-    case regular, folder, characterDevice, blockDevice, pipe, socket
-
-    /// "a named pipe (FIFO)", to say what a path is instead of a file.
-    var description: String {
-        switch self {
-        case .regular: "a regular file"
-        case .folder: "a folder"
-        case .characterDevice: "a character device"
-        case .blockDevice: "a block device"
-        case .pipe: "a named pipe (FIFO)"
-        case .socket: "a socket"
-        }
-    }
-}
-
-/// What tells one file or folder from another on this machine, whatever
-/// path reaches it: its device and inode.
-struct FileIdentity: Hashable {
-    var device: UInt64
-    var inode: UInt64
-}
