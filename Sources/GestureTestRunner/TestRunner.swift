@@ -88,7 +88,8 @@ public struct TestRunner {
             throw .usage("an empty PATH ('') names no script or folder")
         }
         if let junit = options.junit {
-            if junit.isEmpty || FileSystem.isDirectory(junit) {
+            if junit.isEmpty { throw .usage("--junit '': an empty path names no file to write") }
+            if FileSystem.isDirectory(junit) {
                 throw .usage("--junit '\(junit)': a folder, not a file to write")
             }
             // A named pipe would hold the run's end until something read
