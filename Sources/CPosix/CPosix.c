@@ -109,15 +109,18 @@ int cposix_timer_drain(int fd)
  * under nohup, SIGINT for a background job of a non-interactive shell) must
  * stay out of the set, or the signalfd would report it.
  */
+/* The termination signals, for the signalfd and for the flag below. */
+static const int termination_signals[] = { SIGTERM, SIGINT, SIGHUP };
+enum { TERMINATION_SIGNAL_COUNT = sizeof termination_signals / sizeof termination_signals[0] };
+
 static void termination_signal_set(sigset_t *set)
 {
-    static const int signals[] = { SIGTERM, SIGINT, SIGHUP };
     sigemptyset(set);
-    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+    for (size_t i = 0; i < TERMINATION_SIGNAL_COUNT; i++) {
         struct sigaction action;
-        if (sigaction(signals[i], NULL, &action) == 0 && action.sa_handler == SIG_IGN)
+        if (sigaction(termination_signals[i], NULL, &action) == 0 && action.sa_handler == SIG_IGN)
             continue;
-        sigaddset(set, signals[i]);
+        sigaddset(set, termination_signals[i]);
     }
 }
 
@@ -163,10 +166,8 @@ void cposix_termination_signals_close(int fd, const sigset_t *previous)
 
 /* The signal cposix_termination_flag noted (0 while none has come). */
 static volatile sig_atomic_t termination_flag_signal;
-static const int termination_flag_signals[] = { SIGTERM, SIGINT, SIGHUP };
-enum { TERMINATION_FLAG_COUNT = sizeof termination_flag_signals / sizeof termination_flag_signals[0] };
-static struct sigaction termination_flag_previous[TERMINATION_FLAG_COUNT];
-static int termination_flag_installed[TERMINATION_FLAG_COUNT];
+static struct sigaction termination_flag_previous[TERMINATION_SIGNAL_COUNT];
+static int termination_flag_installed[TERMINATION_SIGNAL_COUNT];
 static sigset_t termination_flag_previous_mask;
 static int termination_flag_unblocked;
 
@@ -195,13 +196,13 @@ int cposix_termination_flag_install(void)
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
     termination_flag_signal = 0;
-    for (size_t i = 0; i < TERMINATION_FLAG_COUNT; i++) {
+    for (size_t i = 0; i < TERMINATION_SIGNAL_COUNT; i++) {
         termination_flag_installed[i] = 0;
-        if (sigaction(termination_flag_signals[i], NULL, &termination_flag_previous[i]) != 0)
+        if (sigaction(termination_signals[i], NULL, &termination_flag_previous[i]) != 0)
             goto failed;
         if (termination_flag_previous[i].sa_handler == SIG_IGN)
             continue;
-        if (sigaction(termination_flag_signals[i], &action, NULL) != 0)
+        if (sigaction(termination_signals[i], &action, NULL) != 0)
             goto failed;
         termination_flag_installed[i] = 1;
     }
@@ -210,9 +211,9 @@ int cposix_termination_flag_install(void)
      * would never run, and the signals would never end the run. */
     sigset_t set;
     sigemptyset(&set);
-    for (size_t i = 0; i < TERMINATION_FLAG_COUNT; i++) {
+    for (size_t i = 0; i < TERMINATION_SIGNAL_COUNT; i++) {
         if (termination_flag_installed[i])
-            sigaddset(&set, termination_flag_signals[i]);
+            sigaddset(&set, termination_signals[i]);
     }
     int error = pthread_sigmask(SIG_UNBLOCK, &set, &termination_flag_previous_mask);
     if (error != 0) {
@@ -239,9 +240,9 @@ void cposix_termination_flag_remove(void)
     if (termination_flag_unblocked)
         pthread_sigmask(SIG_SETMASK, &termination_flag_previous_mask, NULL);
     termination_flag_unblocked = 0;
-    for (size_t i = 0; i < TERMINATION_FLAG_COUNT; i++) {
+    for (size_t i = 0; i < TERMINATION_SIGNAL_COUNT; i++) {
         if (termination_flag_installed[i])
-            sigaction(termination_flag_signals[i], &termination_flag_previous[i], NULL);
+            sigaction(termination_signals[i], &termination_flag_previous[i], NULL);
         termination_flag_installed[i] = 0;
     }
     termination_flag_signal = 0;

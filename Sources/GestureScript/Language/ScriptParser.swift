@@ -101,6 +101,13 @@ public enum ScriptParser {
         return Script(fileName: fileName, commands: commands)
     }
 
+    /// Whether `name` may name a snapshot: letters, digits, `-`, `_` and
+    /// `.`, not first (so it never leads out of its folder).
+    public static func isSnapshotName(_ name: some StringProtocol) -> Bool {
+        !name.isEmpty && !name.hasPrefix(".")
+            && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
+    }
+
     /// The longest snapshot NAME, in bytes of UTF-8: with its longest
     /// suffix it still makes a file name.
     static let maximumSnapshotNameBytes = 200
@@ -304,8 +311,7 @@ public enum ScriptParser {
 
     private static func readSnapshot(_ r: inout LineReader) throws(ScriptError) -> ScriptCommand {
         let name = try r.take("NAME")
-        let allowed = name.text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
-        guard allowed, !name.text.hasPrefix(".") else {
+        guard isSnapshotName(name.text) else {
             throw r.fail(name.column, "expected NAME of letters, digits, '-', '_' or '.' (not starting with '.'), got '\(name.text)'")
         }
         // The name is a file's (NAME.png, NAME-diff.png...), and a file

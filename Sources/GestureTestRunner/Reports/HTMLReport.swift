@@ -73,9 +73,7 @@ struct HTMLReport {
     private func goldenCopy(_ check: FailedCheck) -> String? {
         guard check.golden != nil, check.subject.hasPrefix("snapshot ") else { return nil }
         let name = check.subject.dropFirst("snapshot ".count)
-        guard !name.isEmpty, !name.hasPrefix("."),
-              name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." })
-        else { return nil }
+        guard ScriptParser.isSnapshotName(name) else { return nil }
         return name + ".golden.png"
     }
 

@@ -11,8 +11,9 @@ import GestureScript
 enum ReportMarker {
     static let name = "report.jsonl"
 
-    /// How every marker's line starts.
-    private static let opening = #"{"t":0,"type":"report","program":"gesture-demo test""#
+    /// How every marker's line starts: the line without a JUnit file,
+    /// less its closing brace.
+    private static let opening = String(line(junit: nil).dropLast())
 
     /// The marker's line (without its end): `junit` is the JUnit file's
     /// path from the report's folder, when it lies there.
