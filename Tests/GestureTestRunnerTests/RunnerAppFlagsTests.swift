@@ -27,4 +27,11 @@ struct RunnerAppFlagsTests {
                 "\(run.stderr)")
         #expect(!run.stdout.contains("passed"), "\(run.stdout)")
     }
+
+    @Test("an empty --junit is a usage error saying the path is empty")
+    func emptyJUnit() throws {
+        let run = try RunnerProcess.test([RunnerProcess.suite + "/passing", "--junit", ""])
+        #expect(run.status == 2, "\(run.transcript)")
+        #expect(run.stderr.contains("--junit '': an empty path names no file to write"), "\(run.stderr)")
+    }
 }
