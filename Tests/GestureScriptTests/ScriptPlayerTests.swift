@@ -351,6 +351,25 @@ struct ScriptPlayerTests {
         #expect(records.last?.jsonLine == #"{"t":0.45,"type":"end","checks":12,"failed":2,"completed":true}"#)
     }
 
+    @Test("a pattern that backtracks without end fails its check after the time limit, saying so, and the checks after it run")
+    func endlessPattern() throws {
+        let (_, player) = demo(.gestures)
+        // Against the 24 characters of "Try a gesture in an area" this
+        // pattern runs for minutes: each way of splitting the text is tried.
+        try play(player, """
+            expect label output ~ "(.*.*)*x"
+            expect label output !~ "(.*.*)*x"
+            expect label output ~ "Try a .*"
+            expect label output !~ "Pinched.*"
+            """)
+        #expect(player.results.map(\.ok) == [false, false, true, true])
+        let answer = "no answer against \"Try a gesture in an area\": the pattern was still matching after 2 s"
+            + " (a repeated group that itself repeats, like (.*.*)*, can backtrack without end)"
+        #expect(player.failures.map(\.outcome.actual) == [answer, answer])
+        #expect(player.failures.first?.message
+                == "t.gds:1:1: assertion failed: expect label output ~ \"(.*.*)*x\": expected ~ (.*.*)*x, actual \(answer)")
+    }
+
     @Test("input is logged as delivered: touches with their frames, keys with their modifiers")
     func inputRecords() throws {
         let (window, player) = demo(.touches)

@@ -66,6 +66,8 @@ public final class ScriptPlayer {
     /// The line being played, for records and check results.
     private var source: (file: String, line: Script.Line)?
     private var regexCache: [String: Regex<AnyRegexOutput>] = [:]
+    /// Patterns whose match was given up (`BoundedMatch`).
+    private var unansweredPatterns: Set<String> = []
 
     /// A headless player: waits move `clock`.
     public convenience init(window: Window, clock: VirtualTimeSource) {
@@ -429,8 +431,13 @@ public final class ScriptPlayer {
             switch check {
             case .equals(let text): ok = label.text == text
             case .notEquals(let text): ok = label.text != text
-            case .matches(let pattern): ok = matches(label.text, pattern)
-            case .notMatches(let pattern): ok = !matches(label.text, pattern)
+            case .matches(let pattern), .notMatches(let pattern):
+                let found = matches(label.text, pattern)
+                guard found != .gaveUp else {
+                    return AssertionOutcome(ok: false, subject: subject, op: check.op, expected: check.operand,
+                                            actual: Self.unanswered(label.text))
+                }
+                ok = (found == .matched) == (check.op == "~")
             }
             return AssertionOutcome(ok: ok, subject: subject, op: check.op, expected: check.operand,
                                     actual: label.text, isText: true)
@@ -549,10 +556,22 @@ public final class ScriptPlayer {
         return AssertionOutcome(ok: false, subject: subject, op: op, expected: expected, actual: actual)
     }
 
-    /// Whole-text match of a regular expression (checked when parsed).
-    private func matches(_ text: String, _ pattern: String) -> Bool {
+    /// Whole-text match of a regular expression (checked when parsed),
+    /// given up after `BoundedMatch.limit` seconds; a pattern given up
+    /// once is not tried again.
+    private func matches(_ text: String, _ pattern: String) -> BoundedMatch.Outcome {
+        if unansweredPatterns.contains(pattern) { return .gaveUp }
         if regexCache[pattern] == nil { regexCache[pattern] = try? Regex(pattern) }
-        guard let regex = regexCache[pattern] else { return false }
-        return text.wholeMatch(of: regex) != nil
+        guard let regex = regexCache[pattern] else { return .notMatched }
+        let found = BoundedMatch.wholeMatch(text, regex)
+        if found == .gaveUp { unansweredPatterns.insert(pattern) }
+        return found
+    }
+
+    /// What a check whose pattern was given up says it found.
+    static func unanswered(_ text: String) -> String {
+        "no answer against \(jsonString(text)): the pattern was still matching after "
+            + "\(formatScriptNumber(BoundedMatch.limit)) s (a repeated group that itself repeats, "
+            + "like (.*.*)*, can backtrack without end)"
     }
 }
