@@ -12,7 +12,8 @@ import Glibc
 /// job runs exactly as `gesture-demo ARGUMENTS` would, printing what that
 /// prints, then the worker writes `WorkerProtocol.endLine` with the exit
 /// code that run would have had. At end of input the
-/// worker exits. A script that crashes the worker or hangs it is the
+/// worker exits, and so it does after a job that gave up a pattern
+/// match (`BoundedMatch`). A script that crashes the worker or hangs it is the
 /// runner's to handle: it kills the worker and starts another.
 enum TestWorker {
     static func serve() -> Never {
@@ -21,7 +22,12 @@ enum TestWorker {
             let code = exitCode { var command = try GestureDemo.parseAsRoot(arguments); try command.run() }
             // Everything the job printed goes before its end line.
             fflush(nil)
-            ScriptFiles.write(WorkerProtocol.endLine(code: code), to: STDOUT_FILENO)
+            // A pattern match given up still runs on a thread of its own:
+            // this worker ends with the job, and the runner starts a fresh
+            // one for the next.
+            let last = BoundedMatch.abandoned > 0
+            ScriptFiles.write(WorkerProtocol.endLine(code: code, last: last), to: STDOUT_FILENO)
+            if last { exit(0) }
         }
         exit(0)
     }

@@ -415,6 +415,23 @@ struct RunnerCommandTests {
         }
     }
 
+    @Test("a worker that gave up a pattern match ends with its job, and the scripts after it run in a fresh one")
+    func workerRetiresAfterEndlessPattern() throws {
+        let folder = try temporaryDirectory("runner-out")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sound = "page gestures\nexpect label output ~ \"Try a .*\"\n"
+        try "page gestures\nexpect label output ~ \"(.*.*)*x\"\n".write(to: folder.appendingPathComponent("a-endless.gds"),
+                                                                        atomically: true, encoding: .utf8)
+        for name in ["b-sound.gds", "c-sound.gds"] {
+            try sound.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let run = try RunnerProcess.test([folder.path, "--jobs", "1"])
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.summary == "2 passed, 1 failed", "\(run.stdout)")
+        #expect(run.stdout.contains("the pattern was still matching after 2 s"), "\(run.stdout)")
+        #expect(!run.stdout.contains("crashed"), "\(run.stdout)")
+    }
+
     @Test("a folder of passing scripts exits 0 with one worker as with several", arguments: ["1", "3"])
     func passingSuite(jobs: String) throws {
         let run = try RunnerProcess.test([RunnerProcess.suite + "/passing", "--jobs", jobs])

@@ -147,15 +147,21 @@ final class WorkerPool {
             var gone: [Worker] = []
             for (i, worker) in workers.enumerated() where fds[i].revents != 0 {
                 let ended = read(worker)
-                while let (code, output) = takeJobEnd(worker) {
+                var retiring = false
+                while let (code, output, last) = takeJobEnd(worker) {
                     if let job = worker.job {
                         finished(WorkerFinish(job: job, exit: .exited(code), output: output,
                                               seconds: cposix_monotonic_seconds() - worker.start))
                         done += 1
                     }
                     worker.job = nil
+                    retiring = retiring || last
                 }
-                if ended {
+                if retiring && worker.job == nil {
+                    // Its job said it was its last: it is exiting.
+                    _ = stop(worker, kill: false)
+                    gone.append(worker)
+                } else if ended {
                     // Its output is gone, so is its use: kill what is left.
                     let status = stop(worker, kill: true)
                     if let job = worker.job {
@@ -200,8 +206,9 @@ final class WorkerPool {
         return false
     }
 
-    /// The exit code and output of the job whose end line has arrived.
-    private func takeJobEnd(_ worker: Worker) -> (Int32, String)? {
+    /// The exit code and output of the job whose end line has arrived,
+    /// and whether the worker said it was its last.
+    private func takeJobEnd(_ worker: Worker) -> (code: Int32, output: String, last: Bool)? {
         let marker = Array(WorkerProtocol.jobEnd.utf8)
         guard let start = worker.buffer.firstRange(of: marker),
               let newline = worker.buffer[start.upperBound...].firstIndex(of: UInt8(ascii: "\n")) else {
@@ -212,13 +219,15 @@ final class WorkerPool {
             }
             return nil
         }
-        let code = Int32(String(decoding: worker.buffer[start.upperBound..<newline], as: UTF8.self)) ?? 70
+        let fields = String(decoding: worker.buffer[start.upperBound..<newline], as: UTF8.self).split(separator: " ")
+        let code = fields.first.flatMap { Int32($0) } ?? 70
+        let last = fields.count == 2 && fields[1] == WorkerProtocol.lastJob
         let before = Array(worker.buffer[..<start.lowerBound])
         worker.buffer.removeSubrange(..<(newline + 1))
         var output = String(decoding: before, as: UTF8.self)
         if worker.truncated { output += "\n[output cut after \(WorkerPool.outputLimit / 2) bytes]\n" }
         worker.truncated = false
-        return (code, output)
+        return (code, output, last)
     }
 
     private func outputText(_ worker: Worker) -> String {

@@ -1,7 +1,8 @@
 /// How the runner talks to a worker (`gesture-demo test --serve`): one job
 /// per line on the worker's standard input, its arguments separated by
 /// U+001F; the worker answers with what the job printed, then a line
-/// `U+0001 gesture-demo-job-end CODE`.
+/// `U+0001 gesture-demo-job-end CODE`, or `... CODE last` when it exits
+/// after that job (the runner then gives it no other).
 public enum WorkerProtocol {
     /// Separates a job's arguments on its line.
     public static let separator: Character = "\u{1F}"
@@ -15,6 +16,12 @@ public enum WorkerProtocol {
         return arguments.joined(separator: String(separator)) + "\n"
     }
 
-    /// The worker's line that ends a job.
-    public static func endLine(code: Int32) -> String { jobEnd + "\(code)\n" }
+    /// Follows the code on the end line of a worker's last job.
+    static let lastJob = "last"
+
+    /// The worker's line that ends a job; `last` if the worker exits
+    /// after it.
+    public static func endLine(code: Int32, last: Bool = false) -> String {
+        jobEnd + "\(code)" + (last ? " " + lastJob : "") + "\n"
+    }
 }
