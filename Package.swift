@@ -68,7 +68,7 @@ let package = Package(
         .target(name: "GestureKit", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
 
         // MARK: Renderer
-        .target(name: "GestureRender", dependencies: ["GestureKit", "CCairo", "CPNG"]),
+        .target(name: "GestureRender", dependencies: ["GestureKit", "CCairo", "CPNG", "CPosix"]),
 
         // MARK: Wayland backend
         .target(name: "GestureWayland",
@@ -77,7 +77,7 @@ let package = Package(
                                .product(name: "Logging", package: "swift-log")]),
 
         // MARK: Scripted input
-        .target(name: "GestureScript", dependencies: ["GestureKit", "GestureRender"]),
+        .target(name: "GestureScript", dependencies: ["GestureKit", "GestureRender", "CPosix"]),
 
         // MARK: Sensors (Linux IIO accelerometer -> shake)
         .target(name: "GestureSensors",

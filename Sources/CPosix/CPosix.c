@@ -10,6 +10,8 @@
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
@@ -256,4 +258,32 @@ void cposix_release_free_memory(void)
 const char *cposix_signal_abbreviation(int signal)
 {
     return sigabbrev_np(signal);
+}
+
+int cposix_create_partial(const char *path, char *name, size_t size)
+{
+    static const char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
+    for (int attempt = 0; attempt < 100; attempt++) {
+        uint32_t value = arc4random();
+        char random[8];
+        int length = 0;
+        do {
+            random[length++] = digits[value % 36];
+            value /= 36;
+        } while (value != 0);
+        char text[8];
+        for (int i = 0; i < length; i++)
+            text[i] = random[length - 1 - i];
+        text[length] = '\0';
+        int needed = snprintf(name, size, "%s.%d-%s.partial", path, (int)getpid(), text);
+        if (needed < 0 || (size_t)needed >= size) {
+            errno = ENAMETOOLONG;
+            return -1;
+        }
+        int fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+        if (fd >= 0 || errno != EEXIST)
+            return fd;
+    }
+    errno = EEXIST;
+    return -1;
 }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CCairo
 import CPNG
+import CPosix
 import GestureKit
 
 /// An image in memory: a rendered window (headless snapshots, tests), a
@@ -142,18 +143,13 @@ public final class RenderedImage {
         return storedAlpha == 0
     }
 
-    /// Creates the temporary file `path` is written in, beside it, with a
-    /// name no other write uses, and O_EXCL and O_NOFOLLOW: never a file
-    /// that was there, nor a link's target. A name already taken is passed
-    /// over, as mkstemp does. Returns its path and its descriptor.
+    /// Creates the temporary file `path` is written in
+    /// (`cposix_create_partial`); returns its path and descriptor.
     private static func createPartial(of path: String) throws(RenderError) -> (path: String, fd: Int32) {
-        for _ in 0..<100 {
-            let partial = "\(path).\(getpid())-\(String(UInt32.random(in: .min ... .max), radix: 36)).partial"
-            let fd = open(partial, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            if fd >= 0 { return (partial, fd) }
-            if errno != EEXIST { throw .pngWrite(path: path, reason: String(cString: strerror(errno))) }
-        }
-        throw .pngWrite(path: path, reason: String(cString: strerror(EEXIST)))
+        var name = [CChar](repeating: 0, count: path.utf8.count + 40)
+        let fd = cposix_create_partial(path, &name, name.count)
+        guard fd >= 0 else { throw .pngWrite(path: path, reason: String(cString: strerror(errno))) }
+        return (name.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }, fd)
     }
 }
 

@@ -118,4 +118,16 @@ void cposix_release_free_memory(void);
  */
 const char *cposix_signal_abbreviation(int signal);
 
+/*
+ * Creates, for writing, the temporary file a write of `path` goes through:
+ * beside it, named PATH.PID-RANDOM.partial, made new (O_EXCL) without
+ * following a link (O_NOFOLLOW), so it is never a file that was there nor
+ * a link's target, and two writes of one path never share it. A name
+ * already taken is passed over, as mkstemp does. Writes the name into
+ * `name` (`size` bytes, the path's length and 40 more suffice) and
+ * returns the descriptor; -1 with errno set otherwise (ENAMETOOLONG when
+ * the name does not fit).
+ */
+int cposix_create_partial(const char *path, char *name, size_t size);
+
 #endif

@@ -1,3 +1,4 @@
+import CPosix
 import Glibc
 
 /// The files a script run reads and writes (scripts, logs, snapshots,
@@ -217,25 +218,16 @@ public enum ScriptFiles {
     /// Creates the file that `path` is written in before it is whole
     /// (`writeText`, `copyFile`, `StreamedTextFile`), beside it:
     /// `PATH.PID-RANDOM.partial`, a name of this write alone, made new
-    /// (`createNew`). So runs writing into one folder at once never write
+    /// (`cposix_create_partial`, which snapshots' PNG files use too). So runs writing into one folder at once never write
     /// into each other's temporary file (the last one renamed into place
     /// wins, whole), and a link planted at a temporary name is never
     /// followed. Returns its path and its descriptor; a failure names
     /// `path`.
     static func createPartial(of path: String) throws(ScriptFileError) -> (path: String, fd: Int32) {
-        // A name already taken (by chance, or planted) is passed over, as
-        // mkstemp does.
-        for _ in 0..<100 {
-            let partial = "\(path).\(getpid())-\(String(UInt32.random(in: .min ... .max), radix: 36)).partial"
-            do {
-                return (partial, try createNew(partial))
-            } catch where error.code == EEXIST {
-                continue
-            } catch {
-                throw ScriptFileError(path: path, action: "write", reason: error.reason, code: error.code)
-            }
-        }
-        throw ScriptFileError(path: path, action: "write", errno: EEXIST)
+        var name = [CChar](repeating: 0, count: path.utf8.count + 40)
+        let fd = cposix_create_partial(path, &name, name.count)
+        guard fd >= 0 else { throw ScriptFileError(path: path, action: "write", errno: errno) }
+        return (name.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }, fd)
     }
 
     /// Creates a new file at `path` for writing; returns its descriptor.
