@@ -54,25 +54,26 @@ public struct SnapshotWriter {
     public func write(_ request: SnapshotRequest) throws -> SnapshotOutcome {
         let file = request.name + ".png"
         let path = ScriptFiles.path(outputDirectory, file)
-        if let golden = request.golden {
+        let golden = request.golden.map { (comparison: $0, path: goldenPath($0)) }
+        if let golden {
             let written = updateGoldens ? [path] : [path, ScriptFiles.path(outputDirectory, Self.diffFile(request.name))]
-            let goldenPath = goldenPath(golden)
-            for output in written where ScriptFiles.isSameFile(output, goldenPath) {
+            for output in written where ScriptFiles.isSameFile(output, golden.path) {
                 throw ScriptFileError(path: output, action: "write",
-                                      reason: "it is the golden image \(golden.path) itself; "
+                                      reason: "it is the golden image \(golden.comparison.path) itself; "
                                           + "write the snapshots to another folder (--out)")
             }
         }
         // The page, as headless: a title bar the window draws itself is
         // the compositor's affair, not the script's.
-        let newGolden = updateGoldens ? request.golden.map(goldenPath) : nil
-        let comparing = request.golden != nil && !updateGoldens
+        let comparing = golden != nil && !updateGoldens
         // What the golden is, known before the snapshot is written: a link
         // to where the snapshot goes is no golden.
-        let goldenKind = comparing ? request.golden.map { ScriptFiles.kind(of: goldenPath($0)) } ?? .missing : .missing
-        let shot = try Self.render(request, to: path, golden: newGolden, keepingForComparison: comparing)
-        guard let golden = request.golden else { return SnapshotOutcome(file: file) }
-        return SnapshotOutcome(file: file, comparison: try compare(shot, at: path, name: request.name, with: golden,
+        let goldenKind = comparing ? golden.map { ScriptFiles.kind(of: $0.path) } ?? .missing : .missing
+        let shot = try Self.render(request, to: path, golden: updateGoldens ? golden?.path : nil,
+                                   keepingForComparison: comparing)
+        guard let golden else { return SnapshotOutcome(file: file) }
+        return SnapshotOutcome(file: file, comparison: try compare(shot, at: path, name: request.name,
+                                                                   with: golden.comparison, at: golden.path,
                                                                    goldenKind: goldenKind))
     }
 
@@ -111,8 +112,8 @@ public struct SnapshotWriter {
     }
 
     private func compare(_ shot: Shot, at snapshotPath: String, name: String,
-                         with golden: GoldenComparison, goldenKind: FileKind) throws -> AssertionOutcome {
-        let goldenPath = goldenPath(golden)
+                         with golden: GoldenComparison, at goldenPath: String,
+                         goldenKind: FileKind) throws -> AssertionOutcome {
         let subject = "snapshot \(name)"
         let expected = "matches \(golden.path)" + (golden.tolerance > 0 ? " within \(golden.tolerance)" : "")
         let fail = { (actual: String, diff: String?) in
