@@ -37,6 +37,7 @@ struct LiveRun {
     func run() throws {
         // A malformed script ends the run before anything opens or is written.
         let script = try replay.map { try ScriptSetup.parse($0.text, name: $0.name, report: printError) }
+        if let replay, let script { try checkOutputs(replay, script: script) }
         let app: WaylandApplication
         do {
             app = try WaylandApplication(title: DemoApp.title, appID: DemoApp.appID, preferredSize: size)
@@ -114,17 +115,34 @@ struct LiveRun {
 }
 
 extension LiveRun {
+    /// The replay's snapshot writer: into `--out`, golden paths from the
+    /// script's folder.
+    private func snapshotWriter(for replay: Replay) -> SnapshotWriter {
+        let goldens = ScriptFiles.folder(of: replay.name)
+        return SnapshotWriter(outputDirectory: replay.outputDirectory, goldenDirectory: goldens.isEmpty ? "." : goldens,
+                              updateGoldens: false)
+    }
+
+    /// Refuses, before anything is opened, a `--log` or `--record` file
+    /// that a snapshot of the script would replace (its PNG or diff image
+    /// in `--out`): the session's log or recording would be lost.
+    private func checkOutputs(_ replay: Replay, script: Script) throws {
+        let files = snapshotWriter(for: replay).files(of: script)
+        for (flag, path) in [("--log", logPath), ("--record", recordPath)] {
+            guard let path, path != "-",
+                  let file = files.first(where: { ScriptFiles.isSameFile(path, $0.path) }) else { continue }
+            throw ExitError.usage("\(flag) \(path) is where the script's snapshot \(file.snapshot) is written "
+                                  + "(\(file.path)): give \(flag) another file, or --out another folder")
+        }
+    }
+
     /// Wires a player of `script` to the live window and clock.
     private func makeReplay(_ replay: Replay, script: Script, window: Window, clock: TimeSource,
                             log: EventLog?) throws -> LiveReplay {
         try ScriptFiles.createFolder(replay.outputDirectory)
         let player = ScriptPlayer(window: window, timeSource: clock)
         player.timeLimit = replay.timeLimit
-        let goldens = ScriptFiles.folder(of: replay.name)
-        ScriptSetup.configure(player, window: window,
-                              snapshots: SnapshotWriter(outputDirectory: replay.outputDirectory,
-                                                        goldenDirectory: goldens.isEmpty ? "." : goldens,
-                                                        updateGoldens: false),
+        ScriptSetup.configure(player, window: window, snapshots: snapshotWriter(for: replay),
                               log: log ?? EventLog(timeSource: clock) { _ in }, snapshotTaken: {})
         return LiveReplay(script: script, player: player, window: window)
     }

@@ -80,6 +80,18 @@ public struct SnapshotWriter {
     /// The diff image a failed comparison of snapshot `name` writes.
     static func diffFile(_ name: String) -> String { name + ".diff.png" }
 
+    /// The files `script`'s snapshots may write in the output folder, each
+    /// with its snapshot's name: `NAME.png`, and `NAME.diff.png` for one
+    /// compared with a golden image.
+    public func files(of script: Script) -> [(snapshot: String, path: String)] {
+        script.commands.flatMap { line -> [(snapshot: String, path: String)] in
+            guard case .snapshot(let name, let golden) = line.command else { return [] }
+            let own = (name, ScriptFiles.path(outputDirectory, name + ".png"))
+            guard golden != nil, !updateGoldens else { return [own] }
+            return [own, (name, ScriptFiles.path(outputDirectory, Self.diffFile(name)))]
+        }
+    }
+
     /// A snapshot as written: its size, and the image itself when the
     /// comparison may use it as it is.
     private struct Shot {
