@@ -80,6 +80,22 @@ struct PinchGestureRecognizerTests {
         #expect(velocity.atEnd == 0)
     }
 
+    @Test("under Flutter's thresholds two fingers closing by 30 px do not pinch, by 40 px they do")
+    func flutterScaleSlop() {
+        // Flutter's span is the fingers' mean distance from their focal point,
+        // half the distance between two fingers: kScaleSlop (18 logical px) of
+        // it is 36 px between them (18 px at the headless 96 dpi).
+        h.window.gestureThresholds = .flutter
+        h.place(center: center, span: 200, angle: 0, begin: true)
+        for span in stride(from: 190.0, through: 170, by: -10) {
+            h.wait(0.016); h.place(center: center, span: span, angle: 0, begin: false)
+        }
+        #expect(log.states.isEmpty)
+        h.wait(0.016); h.place(center: center, span: 160, angle: 0, begin: false)
+        #expect(log.states == [.began])
+        #expect(pinch.lastTransitionReason == "span changed 40 px > 36 px")
+    }
+
     @Test("a cancelled pinch is cancelled, not ended")
     func pinchCancel() {
         h.place(center: center, span: 100, angle: 0, begin: true)

@@ -180,8 +180,12 @@ extension GestureThresholds {
         swipeMaximumDuration: 0.3,
         swipeMaximumAngle: Double.pi / 6,
         // kScaleSlop = kTouchSlop = 18 logical pixels of span change
-        // (computeScaleSlop, ScaleGestureRecognizer).
-        pinchSlop: flutterPixel(18),
+        // (computeScaleSlop, ScaleGestureRecognizer). Flutter's span is the
+        // fingers' mean distance from their focal point, half of this
+        // toolkit's span (for two fingers, the distance between them), so
+        // its 18 are 36 here: two fingers must close or spread by more than
+        // 36 before a pinch begins.
+        pinchSlop: flutterPixel(2 * 18),
         // Not documented: ScaleGestureRecognizer reports rotation but starts
         // on span or focal-point movement only. UIKit's value.
         rotationStartAngle: 0.1,
