@@ -3,8 +3,8 @@
 /// the window's `GestureThresholds.tapSlop`, when more fingers than required touch down, when
 /// the fingers of one tap do not all come down within
 /// `multiFingerTapWindow`, or when the next tap does not start within
-/// `multiTapInterval` and `multiTapDistance` (or starts sooner than
-/// `multiTapMinimumInterval`).
+/// `multiTapInterval` and `multiTapDistance`. A next tap that starts
+/// sooner than `multiTapMinimumInterval` counts as a first tap again.
 /// A single tap that nothing waits for is recognized at touch-up, without
 /// delay.
 open class TapGestureRecognizer: GestureRecognizer {
@@ -30,7 +30,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// Counts the fingers of the tap: more than ``numberOfTouchesRequired``
     /// fails it, fewer start the `multiFingerTapWindow` wait for the rest. A
     /// later tap of a multi-tap fails when it lands too far from the previous
-    /// one or too soon after it.
+    /// one, and starts the count again when it comes too soon after it.
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         // Complete, and held for a recognizer it waits on to fail: a new
         // touch is not part of this tap.
@@ -40,12 +40,13 @@ open class TapGestureRecognizer: GestureRecognizer {
         }
         timer?.invalidate()
         timer = nil
-        if mostTouchesInTap == 0, lastTapLocation != nil {
-            let pause = event.timestamp - lastTapTime, minimum = thresholds.multiTapMinimumInterval
-            if pause < minimum {
-                fail("next tap after \(formatFixed(pause)) s < \(formatFixed(minimum)) s")
-                return
-            }
+        if mostTouchesInTap == 0, lastTapLocation != nil,
+           event.timestamp - lastTapTime < thresholds.multiTapMinimumInterval {
+            // Too quick to be the next tap (a finger that lost contact for a
+            // frame): as Android's GestureDetector and Flutter's double-tap
+            // recognizer do, and as touches count taps, it is a first tap.
+            tapsCompleted = 0
+            lastTapLocation = nil
         }
         let down = activeTouchCount
         mostTouchesInTap = Swift.max(mostTouchesInTap, down)
