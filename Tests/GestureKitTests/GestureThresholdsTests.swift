@@ -168,6 +168,38 @@ struct WindowThresholdsTests {
         }
     }
 
+    @Test("GTK's 0.4 s double-click time runs from the first press: a 0.15 s press and a 0.3 s pause are two taps")
+    func gtkDoubleClickFromPress() {
+        for (preset, recognized) in [(GestureThresholds.gtk, false), (.uikit, true)] {
+            let h = ViewInWindow()
+            h.window.gestureThresholds = preset
+            let doubleTap = TapGestureRecognizer()
+            doubleTap.numberOfTapsRequired = 2
+            let log = h.attach(doubleTap)
+            h.down(0, 50, 50); h.frame()
+            h.wait(0.15)
+            h.up(0); h.frame()
+            h.wait(0.3)
+            h.down(0, 50, 50); h.frame()
+            let second = h.view.lastBegan.first
+            h.up(0); h.frame()
+            #expect((log.states == [.ended]) == recognized, "\(preset.name): \(log.states)")
+            #expect(second?.tapCount == (recognized ? 2 : 1), "\(preset.name)")
+        }
+        // Within 0.4 s of the first press it is a double click under GTK.
+        let h = ViewInWindow()
+        h.window.gestureThresholds = .gtk
+        let doubleTap = TapGestureRecognizer()
+        doubleTap.numberOfTapsRequired = 2
+        let log = h.attach(doubleTap)
+        h.down(0, 50, 50); h.frame()
+        h.wait(0.15)
+        h.up(0); h.frame()
+        h.wait(0.2)
+        h.tap(50, 50)
+        #expect(log.states == [.ended])
+    }
+
     @Test("a tap too quick after the first starts the double tap anew: with a tap 0.1 s later it is a double tap (Android, Flutter)")
     func doubleTapAfterQuickRetap() {
         for preset in [GestureThresholds.android, .flutter] {

@@ -79,6 +79,17 @@ struct LongPressGestureRecognizerTests {
         #expect(log.states.isEmpty)
     }
 
+    @Test("with one tap required under GTK, the press must start within 0.4 s of the tap's press, not of its lift")
+    func pressAfterTapGtk() {
+        h.window.gestureThresholds = .gtk
+        press.numberOfTapsRequired = 1
+        h.down(0, 50, 50); h.frame(); h.wait(0.15); h.up(0); h.frame()
+        h.wait(0.3)
+        #expect(press.lastFailure == "no touch 2 within 0.40 s")
+        h.down(0, 50, 50); h.frame(); h.wait(0.6)
+        #expect(log.states.isEmpty)
+    }
+
     @Test("two fingers required: both must rest 0.5 s")
     func twoFingers() {
         press.numberOfTouchesRequired = 2

@@ -205,10 +205,11 @@ extension GestureThresholds {
         // went down. GTK measures each axis on its own (a 10x10 px square); this
         // toolkit measures the straight distance (a circle of 5 px).
         tapSlop: .logicalPixels(5),
-        // GtkSettings:gtk-double-click-time = 400 ms. GTK counts it from
-        // one press to the next; this toolkit from the lift to the next
-        // press.
+        // GtkSettings:gtk-double-click-time = 400 ms, counted from one
+        // press to the next: GtkGestureClick arms its timer at every press
+        // and stops once it runs out, so a slow press leaves less time.
         multiTapInterval: 0.4,
+        multiTapIntervalStart: .press,
         // GTK has no lower bound.
         multiTapMinimumInterval: 0,
         // gtk-double-click-distance again: the next press must land within

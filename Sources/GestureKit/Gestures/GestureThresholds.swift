@@ -62,10 +62,32 @@ public struct GestureThresholds: Hashable, Sendable {
     /// fail).
     public var tapSlop: Length
 
-    /// The longest pause between one tap's touch-up and the next tap's
-    /// touch-down for them to count as one multi-tap (and how long a
-    /// multi-tap recognizer waits for the next tap before failing).
+    /// The longest pause between one tap's touch-up (or touch-down, see
+    /// `multiTapIntervalStart`) and the next tap's touch-down for them to
+    /// count as one multi-tap (and how long a multi-tap recognizer waits
+    /// for the next tap before failing).
     public var multiTapInterval: Double
+
+    /// Where `multiTapInterval` is counted from: the previous tap's
+    /// touch-up (Android, Flutter) or its touch-down (GTK's double-click
+    /// time), so that a slow press leaves less time for the next one.
+    public var multiTapIntervalStart: MultiTapIntervalStart
+
+    /// The moment of a tap `multiTapInterval` is counted from.
+    public enum MultiTapIntervalStart: Hashable, Sendable {
+        /// When the previous tap's last finger lifted.
+        case lift
+        /// When the previous tap's first finger came down.
+        case press
+    }
+
+    /// The seconds left at `time` for the next tap of a multi-tap to come
+    /// down, for a tap pressed at `pressTime` and lifted at `liftTime`:
+    /// zero or less when it is too late.
+    public func multiTapTimeLeft(at time: Double, pressTime: Double, liftTime: Double) -> Double {
+        let start = multiTapIntervalStart == .press ? pressTime : liftTime
+        return start + multiTapInterval - time
+    }
 
     /// The shortest pause between one tap's touch-up and the next tap's
     /// touch-down for them to count as one multi-tap: a quicker touch-down
@@ -127,7 +149,8 @@ public struct GestureThresholds: Hashable, Sendable {
     /// A threshold set; each argument is the property of the same name, in
     /// seconds, radians or ``Length``s. The density starts at
     /// ``defaultPixelsPerMillimetre`` until a window sets its own.
-    public init(name: String, tapSlop: Length, multiTapInterval: Double, multiTapMinimumInterval: Double = 0,
+    public init(name: String, tapSlop: Length, multiTapInterval: Double,
+                multiTapIntervalStart: MultiTapIntervalStart = .lift, multiTapMinimumInterval: Double = 0,
                 multiTapDistance: Length, multiFingerTapWindow: Double, longPressDuration: Double,
                 longPressAllowableMovement: Length, panSlop: Length, swipeMinimumDistance: Length,
                 swipeMaximumDuration: Double, swipeMaximumAngle: Double, pinchSlop: Length,
@@ -135,6 +158,7 @@ public struct GestureThresholds: Hashable, Sendable {
         self.name = name
         self.tapSlop = tapSlop
         self.multiTapInterval = multiTapInterval
+        self.multiTapIntervalStart = multiTapIntervalStart
         self.multiTapMinimumInterval = multiTapMinimumInterval
         self.multiTapDistance = multiTapDistance
         self.multiFingerTapWindow = multiFingerTapWindow

@@ -95,7 +95,13 @@ open class LongPressGestureRecognizer: GestureRecognizer {
                 mostTouchesInTap = 0
                 tapsCompleted += 1
                 let interval = thresholds.multiTapInterval
-                timer = scheduler?.schedule(after: interval) { [weak self] _ in
+                let left = thresholds.multiTapTimeLeft(at: event.timestamp, pressTime: pressStart,
+                                                        liftTime: event.timestamp)
+                guard left > 0 else {
+                    fail("no touch \(tapsCompleted + 1) within \(formatFixed(interval)) s")
+                    return
+                }
+                timer = scheduler?.schedule(after: left) { [weak self] _ in
                     guard let self, self.state == .possible else { return }
                     self.fail("no touch \(self.tapsCompleted + 1) within \(formatFixed(interval)) s")
                 }

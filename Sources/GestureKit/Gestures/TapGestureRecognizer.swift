@@ -25,6 +25,8 @@ open class TapGestureRecognizer: GestureRecognizer {
     private var tapCentroid: Point?
     /// When the last completed tap lifted.
     private var lastTapTime = 0.0
+    /// When the first finger of the tap under way came down.
+    private var tapPressTime = 0.0
     private var timer: ScheduledTimer?
 
     /// Counts the fingers of the tap: more than ``numberOfTouchesRequired``
@@ -48,6 +50,7 @@ open class TapGestureRecognizer: GestureRecognizer {
             tapsCompleted = 0
             lastTapLocation = nil
         }
+        if mostTouchesInTap == 0 { tapPressTime = event.timestamp }
         let down = activeTouchCount
         mostTouchesInTap = Swift.max(mostTouchesInTap, down)
         // Where the next tap lands: its fingers' centroid against the last
@@ -100,10 +103,17 @@ open class TapGestureRecognizer: GestureRecognizer {
         if tapsCompleted >= numberOfTapsRequired {
             state = .recognized
         } else {
-            let interval = thresholds.multiTapInterval
-            timer = scheduler?.schedule(after: interval) { [weak self] _ in
+            let t = thresholds
+            let interval = t.multiTapInterval
+            let since = t.multiTapIntervalStart == .press ? " of the last press" : ""
+            let left = t.multiTapTimeLeft(at: event.timestamp, pressTime: tapPressTime, liftTime: event.timestamp)
+            guard left > 0 else {
+                fail("no tap \(tapsCompleted + 1) within \(interval) s\(since)")
+                return
+            }
+            timer = scheduler?.schedule(after: left) { [weak self] _ in
                 guard let self, self.state == .possible else { return }
-                self.fail("no tap \(self.tapsCompleted + 1) within \(interval) s")
+                self.fail("no tap \(self.tapsCompleted + 1) within \(interval) s\(since)")
             }
         }
     }
@@ -122,6 +132,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         lastTapLocation = nil
         tapCentroid = nil
         lastTapTime = 0
+        tapPressTime = 0
     }
 
 }

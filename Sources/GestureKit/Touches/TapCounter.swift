@@ -4,14 +4,14 @@
 /// `multiTapMinimumInterval` and `multiTapDistance`; a touch that moved beyond its `tapSlop` was no tap
 /// (its count is 0): it starts nothing, and ends the taps before it.
 struct TapCounter {
-    private var lastTap: (location: Point, time: Double, count: Int)?
+    private var lastTap: (location: Point, time: Double, pressTime: Double, count: Int)?
 
     /// The tap count for a touch going down at `location` and `time`, when
     /// `othersDown` tells whether another finger is already down (a second
     /// finger is a new gesture, not a second tap).
     func count(at location: Point, time: Double, othersDown: Bool, thresholds: GestureThresholds) -> Int {
         guard !othersDown, let last = lastTap,
-              time - last.time <= thresholds.multiTapInterval,
+              thresholds.multiTapTimeLeft(at: time, pressTime: last.pressTime, liftTime: last.time) >= 0,
               time - last.time >= thresholds.multiTapMinimumInterval,
               location.distance(to: last.location) <= thresholds.logicalPixels(thresholds.multiTapDistance) else {
             return 1
@@ -27,6 +27,6 @@ struct TapCounter {
             lastTap = nil
             return
         }
-        lastTap = (location, time, touch.tapCount)
+        lastTap = (location, time, touch.initialTimestamp, touch.tapCount)
     }
 }

@@ -61,6 +61,7 @@ public struct ComparisonReport {
         var doubleTap = "double tap within \(formatFixed(t.multiTapInterval)) s"
         if t.multiTapMinimumInterval > 0 { doubleTap = "double tap after \(formatFixed(t.multiTapMinimumInterval))-"
             + "\(formatFixed(t.multiTapInterval)) s" }
+        if t.multiTapIntervalStart == .press { doubleTap += " of the first press" }
         return ["tap slop \(t.describe(t.tapSlop))", "pan slop \(t.describe(t.panSlop))",
                 "long press \(formatFixed(t.longPressDuration)) s within \(t.describe(t.longPressAllowableMovement))",
                 "\(doubleTap) and \(t.describe(t.multiTapDistance))",
