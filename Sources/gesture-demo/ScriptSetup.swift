@@ -18,8 +18,12 @@ enum ScriptSetup {
             return try ScriptParser.parse(text, fileName: name, vocabulary: vocabulary)
         } catch {
             for line in error.errors { report(line.description) }
-            let count = error.errors.count
-            throw ExitError.usage("\(count) malformed line\(count == 1 ? "" : "s") in \(name); nothing was run")
+            let count = error.malformedLineCount
+            let lines = "\(count) malformed line\(count == 1 ? "" : "s")"
+            // A file that is no script is read only up to its 100th error,
+            // which the last line says; that line is no malformed line.
+            let cut = error.stoppedReading ? " (not read past line \(error.errors.last?.line ?? 0))" : ""
+            throw ExitError.usage("\(lines) in \(name)\(cut); nothing was run")
         }
     }
 

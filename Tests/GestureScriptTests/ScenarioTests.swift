@@ -165,6 +165,18 @@ struct ScenarioTests {
         #expect(lines.last?.hasSuffix("one.gds; nothing was run") == true)
     }
 
+    @Test("a file that is no script stops at 100 errors, and the summary counts the 100 lines, not the note")
+    func errorFloodSummary() throws {
+        let run = try Scenarios.run(text: String(repeating: "bogus\n", count: 150), name: "flood.gds")
+        defer { run.remove() }
+        #expect(run.exitCode == 2)
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 102)
+        #expect(lines[100].hasSuffix("flood.gds:100:1: stopping after 100 errors: is this a script?"), "\(lines[100])")
+        #expect(lines.last?.hasPrefix("gesture-demo: 100 malformed lines in ") == true, "\(lines.last ?? "")")
+        #expect(lines.last?.hasSuffix("flood.gds (not read past line 100); nothing was run") == true)
+    }
+
     @Test("a bad --time-limit is a usage error: exit 2, saying it must be positive (a negative one too)",
           arguments: ["0", "-5", "-0.5"])
     func badTimeLimit(_ value: String) throws {

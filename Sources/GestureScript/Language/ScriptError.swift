@@ -27,10 +27,18 @@ public struct ScriptError: Error, Equatable, CustomStringConvertible {
 /// script with any is not run at all.
 public struct ScriptErrors: Error, CustomStringConvertible {
     public var errors: [ScriptError]
+    /// Whether the parser gave up before the end of the file (too many
+    /// errors): the last error then says so and is no malformed line.
+    public var stoppedReading: Bool
 
-    public init(_ errors: [ScriptError]) {
+    public init(_ errors: [ScriptError], stoppedReading: Bool = false) {
         self.errors = errors
+        self.stoppedReading = stoppedReading
     }
+
+    /// How many lines were found malformed: every error but the note
+    /// that the parser stopped reading.
+    public var malformedLineCount: Int { errors.count - (stoppedReading && !errors.isEmpty ? 1 : 0) }
 
     /// One line per error, compiler style.
     public var description: String { errors.map(\.description).joined(separator: "\n") }

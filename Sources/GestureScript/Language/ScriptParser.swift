@@ -61,6 +61,7 @@ public enum ScriptParser {
         var commands: [Script.Line] = []
         commands.reserveCapacity(min(commandLineCount(text), commandLimit))
         var errors: [ScriptError] = []
+        var stoppedReading = false
         var lineNumber = 0
         var rest = Substring(text)
         // A byte-order mark some editors write first is not part of the
@@ -91,13 +92,14 @@ public enum ScriptParser {
                 if errors.count == maximumErrors, end < rest.endIndex {
                     errors.append(ScriptError(file: fileName, line: lineNumber, column: 1,
                                               message: "stopping after \(maximumErrors) errors: is this a script?"))
+                    stoppedReading = true
                     break
                 }
             }
             guard end < rest.endIndex else { break }
             rest = rest[rest.index(after: end)...]
         }
-        guard errors.isEmpty else { throw ScriptErrors(errors) }
+        guard errors.isEmpty else { throw ScriptErrors(errors, stoppedReading: stoppedReading) }
         return Script(fileName: fileName, commands: commands)
     }
 
