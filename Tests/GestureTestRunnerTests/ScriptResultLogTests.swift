@@ -154,4 +154,15 @@ struct ScriptResultLogTests {
         #expect(read.log.isEmpty)
         #expect(read.reason == Self.printed)
     }
+
+    @Test("a malformed script's reason counts its other malformed lines, not the parser's note that it stopped reading")
+    func malformedCount() {
+        let bad = (1...3).map { "s/fail.gds:\($0):1: unknown command 'bogus'" }
+        let note = "s/fail.gds:3:1: " + ScriptParser.stoppedReadingMessage
+        let summary = "gesture-demo: 3 malformed lines in s/fail.gds (not read past line 3); nothing was run"
+        let output = (bad + [note, summary]).joined(separator: "\n") + "\n"
+        let result = ScriptResult(script: Self.script, exit: .exited(2), output: output, seconds: 0.1, folder: "/nonexistent")
+        #expect(result.status == .malformed)
+        #expect(result.reason == bad[0] + " (and 2 more malformed lines)")
+    }
 }

@@ -91,7 +91,7 @@ public enum ScriptParser {
                 // otherwise print an error for each of its lines.
                 if errors.count == maximumErrors, end < rest.endIndex {
                     errors.append(ScriptError(file: fileName, line: lineNumber, column: 1,
-                                              message: "stopping after \(maximumErrors) errors: is this a script?"))
+                                              message: stoppedReadingMessage))
                     stoppedReading = true
                     break
                 }
@@ -116,6 +116,10 @@ public enum ScriptParser {
 
     /// The most errors one script reports before it stops reading.
     static let maximumErrors = 100
+
+    /// The note after the last of `maximumErrors` errors: no malformed
+    /// line itself, so counts of malformed lines leave it out.
+    public static let stoppedReadingMessage = "stopping after \(maximumErrors) errors: is this a script?"
 
     /// How many lines of `text` hold a word before any comment: at most
     /// as many commands as the script has (one per line that parses).

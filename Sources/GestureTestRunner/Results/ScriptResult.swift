@@ -115,8 +115,10 @@ public struct ScriptResult: Sendable {
         case .exited(2):
             status = .malformed
             let errors = Self.malformedLines(printed, path: path)
+            // The parser's note that it stopped reading is no malformed line.
+            let more = errors.dropFirst().filter { !$0.hasSuffix(": " + ScriptParser.stoppedReadingMessage) }.count
             reason = (errors.first ?? printed.last ?? "malformed script")
-                + (errors.count > 1 ? " (and \(errors.count - 1) more malformed line\(errors.count == 2 ? "" : "s"))" : "")
+                + (more > 0 ? " (and \(more) more malformed line\(more == 1 ? "" : "s"))" : "")
         case .exited(1) where stop != nil:
             // The worker prints the stop with its file:line:column.
             status = .stopped
