@@ -345,6 +345,10 @@ struct ScriptPlayerTests {
         #expect(player.failures[0].message
                 == "t.gds:3:1: assertion failed: expect label singleCounter == \"2\": expected \"2\", actual \"1\"")
         #expect(player.failures[1].outcome.actual == "no label named 'nothing' on screen")
+        // The expected text is quoted as when the label is there; the
+        // actual says why there was nothing to compare.
+        #expect(player.failures[1].message
+                == "t.gds:14:1: assertion failed: expect label nothing == \"x\": expected \"x\", actual no label named 'nothing' on screen")
         let asserts = records.filter { $0.type == "assert" }
         #expect(asserts.first?.jsonLine
                 == #"{"t":0.45,"type":"assert","line":3,"ok":false,"subject":"label singleCounter","op":"==","expected":"2","actual":"1"}"#)
@@ -367,7 +371,7 @@ struct ScriptPlayerTests {
             + " (a repeated group that itself repeats, like (.*.*)*, can backtrack without end)"
         #expect(player.failures.map(\.outcome.actual) == [answer, answer])
         #expect(player.failures.first?.message
-                == "t.gds:1:1: assertion failed: expect label output ~ \"(.*.*)*x\": expected ~ (.*.*)*x, actual \(answer)")
+                == "t.gds:1:1: assertion failed: expect label output ~ \"(.*.*)*x\": expected ~ \"(.*.*)*x\", actual \(answer)")
     }
 
     @Test("input is logged as delivered: touches with their frames, keys with their modifiers")

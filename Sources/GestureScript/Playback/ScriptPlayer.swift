@@ -425,7 +425,7 @@ public final class ScriptPlayer {
         case .label(let name, let check):
             let subject = "label \(name)"
             guard let label = window.view(named: name) as? Label else {
-                return missing(subject, check.operand, op: check.op, what: "label", name: name)
+                return missing(subject, check.operand, op: check.op, what: "label", name: name, expectedIsText: true)
             }
             let ok: Bool
             switch check {
@@ -435,7 +435,7 @@ public final class ScriptPlayer {
                 let found = matches(label.text, pattern)
                 guard found != .gaveUp else {
                     return AssertionOutcome(ok: false, subject: subject, op: check.op, expected: check.operand,
-                                            actual: Self.unanswered(label.text))
+                                            actual: Self.unanswered(label.text), expectedIsText: true)
                 }
                 ok = (found == .matched) == (check.op == "~")
             }
@@ -550,10 +550,11 @@ public final class ScriptPlayer {
 
     /// The outcome of a check whose subject is not on screen.
     private func missing(_ subject: String, _ expected: String, op: String = "==", what: String,
-                         name: String) -> AssertionOutcome {
+                         name: String, expectedIsText: Bool = false) -> AssertionOutcome {
         var actual = "no \(what) named '\(name)' on screen"
         if let other = window.view(named: name) { actual = "'\(name)' is a \(other.typeName), not a \(what)" }
-        return AssertionOutcome(ok: false, subject: subject, op: op, expected: expected, actual: actual)
+        return AssertionOutcome(ok: false, subject: subject, op: op, expected: expected, actual: actual,
+                                expectedIsText: expectedIsText)
     }
 
     /// Whole-text match of a regular expression (checked when parsed),

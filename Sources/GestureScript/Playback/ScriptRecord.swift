@@ -81,18 +81,23 @@ public struct AssertionOutcome: Sendable, Equatable {
     public var actual: String
     /// Whether expected and actual are texts (quoted in messages).
     public var isText: Bool
+    /// Whether expected alone is a text: a label check whose actual is
+    /// why there was nothing to compare (no such label on screen, a
+    /// pattern given up), which reads unquoted.
+    public var expectedIsText: Bool
     /// A diff image written for a failed golden comparison (file name in
     /// the output folder).
     public var diffFile: String?
 
     public init(ok: Bool, subject: String, op: String = "==", expected: String, actual: String,
-                isText: Bool = false, diffFile: String? = nil) {
+                isText: Bool = false, expectedIsText: Bool? = nil, diffFile: String? = nil) {
         self.ok = ok
         self.subject = subject
         self.op = op
         self.expected = expected
         self.actual = actual
         self.isText = isText
+        self.expectedIsText = expectedIsText ?? isText
         self.diffFile = diffFile
     }
 }
@@ -113,7 +118,7 @@ public struct AssertionResult: Sendable, Equatable {
     public var message: String {
         let o = outcome
         let show = { (s: String) in o.isText ? jsonString(s) : s }
-        let expected = (o.op == "==" ? "" : o.op + " ") + show(o.expected)
+        let expected = (o.op == "==" ? "" : o.op + " ") + (o.expectedIsText ? jsonString(o.expected) : o.expected)
         let diff = o.diffFile.map { " (diff image: \($0))" } ?? ""
         return "\(file):\(line):\(column): assertion \(o.ok ? "passed" : "failed"): \(source): expected \(expected), actual \(show(o.actual))\(diff)"
     }
