@@ -14,8 +14,9 @@ struct GestureDemo: ParsableCommand {
         discussion: """
             Without --headless it opens a window on the Wayland desktop. When there is \
             no compositor at all (WAYLAND_DISPLAY unset and no wayland-0 socket), it plays \
-            a built-in tour headless and writes its snapshots instead. Exit codes: 0 success, \
-            1 runtime failure (e.g. lost compositor), 2 bad flags or a malformed script, \
+            a built-in tour headless and writes its snapshots instead. Exit codes: 0 success \
+            (every check passed), 1 a failed check or a runtime failure (e.g. lost \
+            compositor, the time limit), 2 bad flags or a malformed script, \
             128 + N a headless run stopped by signal N (130 for Ctrl+C).
             """,
         version: DemoApp.version,

@@ -165,6 +165,15 @@ struct ScenarioTests {
         #expect(lines.last?.hasSuffix("one.gds; nothing was run") == true)
     }
 
+    @Test("--help gives the exit codes a script run has: 1 for a failed check too, not only a runtime failure")
+    func helpExitCodes() throws {
+        let run = try runGestureDemo(["--help"])
+        #expect(run.status == 0, "\(run.transcript)")
+        let help = run.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("Exit codes: 0 success (every check passed), 1 a failed check or a runtime failure"),
+                "\(run.stdout)")
+    }
+
     @Test("a file that is no script stops at 100 errors, and the summary counts the 100 lines, not the note")
     func errorFloodSummary() throws {
         let run = try Scenarios.run(text: String(repeating: "bogus\n", count: 150), name: "flood.gds")
