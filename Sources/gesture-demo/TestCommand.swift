@@ -25,7 +25,7 @@ struct TestCommand: ParsableCommand {
     var paths: [String] = []
 
     @Option(name: [.short, .long], parsing: .unconditional, help: "How many scripts run at once, in as many worker processes (default: the number of cores).")
-    var jobs = TestRunner.defaultJobs
+    var jobs: Int?
 
     @Option(help: "Run only part INDEX of COUNT of the scripts (e.g. 2/4), for a CI matrix; the parts together are the whole suite.")
     var shard: String?
@@ -83,7 +83,7 @@ struct TestCommand: ParsableCommand {
             throw ValidationError("test plays each script from the app's defaults and its own 'size', 'page' and "
                                   + "'thresholds' lines: \(appFlags.joined(separator: ", ")) does not apply to it")
         }
-        guard jobs >= 1 else { throw ValidationError("--jobs expects a number of workers of at least 1, got \(jobs)") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs expects a number of workers of at least 1, got \(jobs)") }
         try validateSeconds(watchdog, flag: "--watchdog")
         if !merge.isEmpty && (!paths.isEmpty || shard != nil || goldens.update) {
             throw ValidationError("--merge combines earlier reports: give no PATH, --shard or --update-goldens with it")
@@ -103,7 +103,7 @@ struct TestCommand: ParsableCommand {
         }
         var options = TestRunner.Options(worker: program)
         options.paths = paths
-        options.jobs = jobs
+        options.jobs = jobs ?? TestRunner.defaultJobs
         options.durationFiles = durations
         options.timeLimit = timeLimit.seconds
         options.watchdog = watchdog

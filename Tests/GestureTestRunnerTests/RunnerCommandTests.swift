@@ -432,6 +432,14 @@ struct RunnerCommandTests {
         #expect(!run.stdout.contains("crashed"), "\(run.stdout)")
     }
 
+    @Test("the help gives --jobs's default as the number of cores, not this machine's count")
+    func jobsHelpDefault() throws {
+        let run = try runGestureDemo(["help", "test"])
+        #expect(run.status == 0)
+        let help = run.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(help.contains("in as many worker processes (default: the number of cores). --shard"), "\(run.stdout)")
+    }
+
     @Test("a folder of passing scripts exits 0 with one worker as with several", arguments: ["1", "3"])
     func passingSuite(jobs: String) throws {
         let run = try RunnerProcess.test([RunnerProcess.suite + "/passing", "--jobs", jobs])
