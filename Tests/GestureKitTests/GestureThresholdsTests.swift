@@ -146,14 +146,20 @@ struct WindowThresholdsTests {
         }
     }
 
+    /// A view in a window judged by `preset`, with a double-tap recognizer
+    /// on it and the log of its actions.
+    func doubleTapInWindow(_ preset: GestureThresholds) -> (ViewInWindow, TapGestureRecognizer, ActionLog) {
+        let h = ViewInWindow()
+        h.window.gestureThresholds = preset
+        let doubleTap = TapGestureRecognizer()
+        doubleTap.numberOfTapsRequired = 2
+        return (h, doubleTap, h.attach(doubleTap))
+    }
+
     @Test("a second tap 20 ms after the first lifts is no double tap under Android's 40 ms minimum, and is under UIKit's")
     func doubleTapMinimum() {
         for (preset, recognized) in [(GestureThresholds.android, false), (.uikit, true)] {
-            let h = ViewInWindow()
-            h.window.gestureThresholds = preset
-            let doubleTap = TapGestureRecognizer()
-            doubleTap.numberOfTapsRequired = 2
-            let log = h.attach(doubleTap)
+            let (h, doubleTap, log) = doubleTapInWindow(preset)
             h.tap(50, 50)
             h.wait(0.02)
             h.down(0, 50, 50); h.frame()
@@ -171,11 +177,7 @@ struct WindowThresholdsTests {
     @Test("GTK's 0.4 s double-click time runs from the first press: a 0.15 s press and a 0.3 s pause are two taps")
     func gtkDoubleClickFromPress() {
         for (preset, recognized) in [(GestureThresholds.gtk, false), (.uikit, true)] {
-            let h = ViewInWindow()
-            h.window.gestureThresholds = preset
-            let doubleTap = TapGestureRecognizer()
-            doubleTap.numberOfTapsRequired = 2
-            let log = h.attach(doubleTap)
+            let (h, _, log) = doubleTapInWindow(preset)
             h.down(0, 50, 50); h.frame()
             h.wait(0.15)
             h.up(0); h.frame()
@@ -187,11 +189,7 @@ struct WindowThresholdsTests {
             #expect(second?.tapCount == (recognized ? 2 : 1), "\(preset.name)")
         }
         // Within 0.4 s of the first press it is a double click under GTK.
-        let h = ViewInWindow()
-        h.window.gestureThresholds = .gtk
-        let doubleTap = TapGestureRecognizer()
-        doubleTap.numberOfTapsRequired = 2
-        let log = h.attach(doubleTap)
+        let (h, _, log) = doubleTapInWindow(.gtk)
         h.down(0, 50, 50); h.frame()
         h.wait(0.15)
         h.up(0); h.frame()
@@ -203,11 +201,7 @@ struct WindowThresholdsTests {
     @Test("a tap too quick after the first starts the double tap anew: with a tap 0.1 s later it is a double tap (Android, Flutter)")
     func doubleTapAfterQuickRetap() {
         for preset in [GestureThresholds.android, .flutter] {
-            let h = ViewInWindow()
-            h.window.gestureThresholds = preset
-            let doubleTap = TapGestureRecognizer()
-            doubleTap.numberOfTapsRequired = 2
-            let log = h.attach(doubleTap)
+            let (h, _, log) = doubleTapInWindow(preset)
             h.tap(50, 50)
             h.wait(0.02)
             h.tap(50, 50)
