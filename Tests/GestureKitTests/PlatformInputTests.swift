@@ -133,6 +133,28 @@ struct PlatformInputTests {
         #expect(log.states == [.ended])
     }
 
+    /// libinput reports a finger resting on a touchpad for 40 ms as a hold
+    /// (to stop kinetic scrolling), so a click on a clickpad, or a tap to
+    /// click, arrives as a hold of the finger that clicks, then the button.
+    @Test("a left click during a one-finger touchpad hold is one touch: a one-finger tap, not a two-finger one")
+    func clickDuringTouchpadHold() {
+        let h = ViewInWindow(multipleTouch: true)
+        let oneFinger = TapGestureRecognizer(), twoFingers = TapGestureRecognizer()
+        twoFingers.numberOfTouchesRequired = 2
+        let d = SimultaneousDelegate()
+        oneFinger.delegate = d
+        twoFingers.delegate = d
+        let oneLog = h.attach(oneFinger), twoLog = h.attach(twoFingers)
+        h.window.input.pointerMotion(to: Point(x: 100, y: 100), time: 0)
+        h.window.input.touchpad(.begin(.hold, fingers: 1), time: 0.04)
+        h.window.input.pointerButton(272, pressed: true, time: 0.08)
+        h.window.input.pointerButton(272, pressed: false, time: 0.14)
+        h.window.input.touchpad(.end(.hold, cancelled: false), time: 0.15)
+        #expect(oneLog.states == [.ended], "one-finger tap: \(oneLog.states)")
+        #expect(twoLog.states.isEmpty, "two-finger tap: \(twoLog.states)")
+        #expect(h.window.input.activeTouches.isEmpty)
+    }
+
     @Test("touch ids of two seats do not collide")
     func seats() {
         let h = ViewInWindow(multipleTouch: true)

@@ -156,9 +156,15 @@ public final class InputRouter {
 
     /// Left button: pressed starts a touch, released ends it; with Alt held
     /// at the press a second, mirrored touch joins it (see
-    /// `PointerTouchEmulation`).
+    /// `PointerTouchEmulation`). A press during a touchpad hold cancels the
+    /// hold's touch: a touchpad reports the finger resting on it before a
+    /// click (on a clickpad, or a tap to click) as a hold, and that finger
+    /// is the click's, not a second one.
     public func pointerButton(_ button: UInt32, pressed: Bool, time: Double) {
         tap?.raw(.pointerButton(button, pressed: pressed), time: time)
+        if pressed, button == PointerTouchEmulation.leftButton, touchpad.kind == .hold {
+            touchpad.end(.hold, cancelled: true, time: time)
+        }
         pointer.button(button, pressed: pressed, mirroring: keyboardModifiers.contains(.alt), time: time)
     }
 
