@@ -155,6 +155,23 @@ struct PlatformInputTests {
         #expect(h.window.input.activeTouches.isEmpty)
     }
 
+    /// A two-finger tap to click (or a clickpad's right corner) is a right
+    /// click, arriving inside a hold of the fingers that clicked.
+    @Test("a right click during a touchpad hold taps nothing: the hold's touch is cancelled")
+    func rightClickDuringTouchpadHold() {
+        let h = ViewInWindow(multipleTouch: true)
+        let tap = TapGestureRecognizer()
+        let log = h.attach(tap)
+        h.window.input.pointerMotion(to: Point(x: 100, y: 100), time: 0)
+        h.window.input.touchpad(.begin(.hold, fingers: 2), time: 0.04)
+        h.window.input.pointerButton(273, pressed: true, time: 0.08)
+        h.window.input.pointerButton(273, pressed: false, time: 0.14)
+        h.window.input.touchpad(.end(.hold, cancelled: false), time: 0.15)
+        #expect(log.states.isEmpty, "tap: \(log.states)")
+        #expect(h.view.began == 1 && h.view.cancelled == 1 && h.view.ended == 0)
+        #expect(h.window.input.activeTouches.isEmpty)
+    }
+
     @Test("touch ids of two seats do not collide")
     func seats() {
         let h = ViewInWindow(multipleTouch: true)

@@ -156,13 +156,14 @@ public final class InputRouter {
 
     /// Left button: pressed starts a touch, released ends it; with Alt held
     /// at the press a second, mirrored touch joins it (see
-    /// `PointerTouchEmulation`). A press during a touchpad hold cancels the
-    /// hold's touch: a touchpad reports the finger resting on it before a
-    /// click (on a clickpad, or a tap to click) as a hold, and that finger
-    /// is the click's, not a second one.
+    /// `PointerTouchEmulation`). A press of any button during a touchpad
+    /// hold cancels the hold's touch: a touchpad reports the fingers resting
+    /// on it before a click (on a clickpad, or a tap to click) as a hold,
+    /// and those fingers are the click's: a left click's one touch, and no
+    /// touch at all for a right or middle click.
     public func pointerButton(_ button: UInt32, pressed: Bool, time: Double) {
         tap?.raw(.pointerButton(button, pressed: pressed), time: time)
-        if pressed, button == PointerTouchEmulation.leftButton, touchpad.kind == .hold {
+        if pressed, touchpad.kind == .hold {
             touchpad.end(.hold, cancelled: true, time: time)
         }
         pointer.button(button, pressed: pressed, mirroring: keyboardModifiers.contains(.alt), time: time)
