@@ -140,6 +140,18 @@ struct PlatformInputEndToEndTests {
         #expect(run.log.texts(of: "singleCounter").isEmpty, "log: \(run.log.lines)")
     }
 
+    /// libinput reports the finger resting before a click as a one-finger
+    /// hold: the click must not add a second finger to it.
+    @Test("a click inside a one-finger touchpad hold is one touch: a one-finger tap, no two-finger tap")
+    func clickInsideTouchpadHold() throws {
+        let run = try FlatCubeEndToEndTests.start(capabilities: "touch,pointer,keyboard")
+        try run.session.send(["pointer-motion 200 300", "pointer-frame", "hold-begin 1",
+                              "button \(Self.leftButton) pressed", "pointer-frame",
+                              "button \(Self.leftButton) released", "pointer-frame", "hold-end"])
+        #expect(run.session.waitFor { run.log.gestureStates("oneFingerTap") == ["ended"] }, "log: \(run.log.lines)")
+        #expect(!run.log.gestureStates("twoFingerTap").contains("ended"), "log: \(run.log.lines)")
+    }
+
     @Test("losing the keyboard while Alt is held ends Alt: a click is one touch again")
     func keyboardUnpluggedEndsModifiers() throws {
         let run = try FlatCubeEndToEndTests.start(capabilities: "touch,pointer,keyboard")
