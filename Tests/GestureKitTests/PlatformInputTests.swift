@@ -172,6 +172,29 @@ struct PlatformInputTests {
         #expect(h.window.input.activeTouches.isEmpty)
     }
 
+    /// On a clickpad the finger that pressed it is left out of gestures, so
+    /// a second finger resting while the button is down is reported as a
+    /// one-finger hold; lifted with the button, it was a two-finger tap.
+    @Test("a touchpad hold beginning while the left button is down adds no touch: a one-finger tap, not a two-finger one")
+    func touchpadHoldDuringPress() {
+        let h = ViewInWindow(multipleTouch: true)
+        let oneFinger = TapGestureRecognizer(), twoFingers = TapGestureRecognizer()
+        twoFingers.numberOfTouchesRequired = 2
+        let d = SimultaneousDelegate()
+        oneFinger.delegate = d
+        twoFingers.delegate = d
+        let oneLog = h.attach(oneFinger), twoLog = h.attach(twoFingers)
+        h.window.input.pointerMotion(to: Point(x: 100, y: 100), time: 0)
+        h.window.input.pointerButton(272, pressed: true, time: 0)
+        h.window.input.touchpad(.begin(.hold, fingers: 1), time: 0.05)
+        #expect(h.window.input.activeTouches.count == 1)
+        h.window.input.pointerButton(272, pressed: false, time: 0.1)
+        h.window.input.touchpad(.end(.hold, cancelled: false), time: 0.11)
+        #expect(oneLog.states == [.ended], "one-finger tap: \(oneLog.states)")
+        #expect(twoLog.states.isEmpty, "two-finger tap: \(twoLog.states)")
+        #expect(h.view.began == 1 && h.window.input.activeTouches.isEmpty)
+    }
+
     @Test("touch ids of two seats do not collide")
     func seats() {
         let h = ViewInWindow(multipleTouch: true)

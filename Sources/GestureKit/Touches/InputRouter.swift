@@ -197,7 +197,9 @@ public final class InputRouter {
     ///   follows their movement.
     /// - A hold (fingers resting) is one touch held at the pointer, so a
     ///   hold long enough is a long press; the compositor reports fingers
-    ///   that move as a cancelled hold.
+    ///   that move as a cancelled hold. A click is the fingers that rested
+    ///   before it: a button pressed during a hold cancels the hold's
+    ///   touch, and a hold beginning while a button is down makes none.
     ///
     /// At the end the touches lift, or are cancelled when the compositor
     /// cancelled the gesture. An update or end for a gesture not under way
@@ -205,6 +207,11 @@ public final class InputRouter {
     public func touchpad(_ event: TouchpadEvent, time: Double) {
         tap?.raw(.touchpad(event), time: time)
         switch event {
+        case .begin(.hold, _) where pointer.hasButtonDown:
+            // The fingers resting are beside a button held down (on a
+            // clickpad, the finger that pressed it is not counted): the
+            // button's touch is the click, the hold adds none.
+            touchpad.cancel(time: time)
         case .begin(.pinch, _):
             touchpad.beginPinch(at: pointer.location ?? window.bounds.center, time: time)
         case .begin(let gesture, _):

@@ -10,6 +10,12 @@ final class PointerTouchEmulation {
     private(set) var location: Point?
     private var dragging = false
     private var mirrored = false
+    /// The buttons pressed over the surface and not released since (any
+    /// button, not only the one that drags).
+    private var buttonsDown: Set<UInt32> = []
+
+    /// Whether a button is held down over the surface.
+    var hasButtonDown: Bool { !buttonsDown.isEmpty }
 
     /// The Linux input code of the button that drags (BTN_LEFT).
     static let leftButton: UInt32 = 272
@@ -29,6 +35,11 @@ final class PointerTouchEmulation {
     }
 
     func button(_ button: UInt32, pressed: Bool, mirroring: Bool, time: Double) {
+        if pressed, location != nil {
+            buttonsDown.insert(button)
+        } else if !pressed {
+            buttonsDown.remove(button)
+        }
         guard button == Self.leftButton, let location else { return }
         if pressed && !dragging {
             dragging = true
@@ -47,6 +58,7 @@ final class PointerTouchEmulation {
     /// its end will never be seen.
     func leave(time: Double) {
         location = nil
+        buttonsDown = []
         if dragging {
             endDrag(time: time, cancelled: true)
             frames.flush()

@@ -68,6 +68,12 @@ final class TouchpadEmulation {
         end(cancelled: cancelled, time: time)
     }
 
+    /// Cancels the gesture under way, if any: a begin that makes no touch
+    /// still ends the gesture before it.
+    func cancel(time: Double) {
+        end(cancelled: true, time: time)
+    }
+
     /// Forgets a gesture whose touches were cancelled with every other.
     func touchesCancelled() {
         kind = nil
