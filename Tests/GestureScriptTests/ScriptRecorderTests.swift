@@ -330,6 +330,38 @@ struct ScriptRecorderTests {
         #expect(shown(try replayHeadless(script)) == shown(records(live)))
     }
 
+    @Test("Shift + a key whose layout shifts it to what the US layout would not (a French 1, a German ?) replays to the same shortcut")
+    func shiftedSymbolsOfOtherLayouts() throws {
+        let s = SimulatedSession(page: .gestures)
+        s.window.resize(to: Size(width: 1024, height: 768))
+        s.pass(0.3)
+        let shift = ModifierKey.shift.keysym
+        /// Shift held around a key (an XKB key code) that types `typed` on
+        /// a layout whose unshifted symbol there is `base`.
+        func shifted(code: UInt32, base: UInt32, typed: UInt32) {
+            s.window.handleKey(KeyEvent(keysym: shift, keyCode: 50, isPressed: true, time: s.stamp))
+            s.window.input.keyboardModifiers = .shift
+            s.window.handleKey(KeyEvent(keysym: typed, baseKeysym: base, keyCode: code, modifiers: .shift,
+                                        isPressed: true, time: s.stamp))
+            s.pass(0.06)
+            s.window.handleKey(KeyEvent(keysym: typed, baseKeysym: base, keyCode: code, modifiers: .shift,
+                                        isPressed: false, time: s.stamp))
+            s.window.handleKey(KeyEvent(keysym: shift, keyCode: 50, modifiers: .shift, isPressed: false, time: s.stamp))
+            s.window.input.keyboardModifiers = []
+            s.pass(0.3)
+        }
+        // French: Shift + the "&" key types 1, which shows the first page.
+        shifted(code: 10, base: 0x26, typed: 0x31)
+        // German: Shift + the "ß" key types ?, which opens the help.
+        shifted(code: 20, base: 0xdf, typed: 0x3f)
+        let help = ViewReference(name: "help")
+        #expect(help.resolve(in: s.window) != nil, "the live run opened the help")
+        let (script, live) = s.finish()
+        #expect(records(live).contains { $0["name"] as? String == "windowSize" }, "the live run showed Touches")
+        let replayed = try replayHeadless(script + "\nexpect view help exists\n")
+        #expect(shown(replayed) == shown(records(live)), "recording:\n\(script)")
+    }
+
     @Test("a held Ctrl+Z replays with its repeats: the keyboard's settings are recorded once, the repeats not at all")
     func heldKeyRepeats() throws {
         let s = SimulatedSession(page: .flatcube)

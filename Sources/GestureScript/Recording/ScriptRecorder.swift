@@ -35,6 +35,15 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
     private var orientation: InterfaceOrientation = .portrait
     /// Modifier keys recorded as held (`key press ctrl`).
     private var heldModifiers: [ModifierKey] = []
+    /// Keys held that were written by another key than their base symbol
+    /// (see `keyLines`), by the key, with the name written.
+    private var retypedKeys: [PressedKey: String] = [:]
+    /// A key held: its key code where the keyboard says it, else its base
+    /// symbol.
+    private enum PressedKey: Hashable {
+        case code(UInt32)
+        case symbol(UInt32)
+    }
     /// When the device's shake under way began, on the window's clock.
     private var shakeStart: Double?
     /// The key repeat a replay has at this point: none until a
@@ -169,12 +178,7 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
             }
         }
         let action: KeyAction = event.isPressed ? .press : .release
-        guard let own else {
-            // A key of a non-Latin layout goes in as the Latin letter
-            // shortcuts match it by, so the replay acts as the live run did.
-            let keysym = event.latinKeysym ?? event.baseKeysym
-            return commands + [.key(action, KeyChord(key: ScriptKeys.recordedName(of: keysym)))]
-        }
+        guard let own else { return commands + keyLines(for: event, action) }
         if event.isPressed {
             // The other Ctrl while one is held: nothing changes.
             guard !heldModifiers.contains(own) else { return commands }
@@ -183,6 +187,37 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
             heldModifiers.removeAll { $0 == own }
         }
         return commands + [.key(action, KeyChord(key: own.rawValue))]
+    }
+
+    /// A key that is no modifier, by its base symbol (or, on a layout
+    /// typing no Latin letters, by the Latin letter shortcuts match it by,
+    /// so the replay acts as the live run did). The replay's keyboard is
+    /// the US layout's, though: with Shift held it types what the US
+    /// layout shifts the key to, and a layout that shifts it to another
+    /// symbol (`1` on the French `&` key, `?` on the German `ß` key) types
+    /// a shortcut the replay would miss. Such a key is written as a key the
+    /// US layout types that symbol on: with Shift held as it is (`/` for
+    /// `?`), or with Shift let go around its press (`1`); its release names
+    /// the same key.
+    private func keyLines(for event: KeyEvent, _ action: KeyAction) -> [ScriptCommand] {
+        let key = event.keyCode.map(PressedKey.code) ?? .symbol(event.baseKeysym)
+        if !event.isPressed, let name = retypedKeys.removeValue(forKey: key) {
+            return [.key(.release, KeyChord(key: name))]
+        }
+        let base = event.latinKeysym ?? event.baseKeysym
+        let asBase: [ScriptCommand] = [.key(action, KeyChord(key: ScriptKeys.recordedName(of: base)))]
+        guard event.isPressed, event.latinKeysym == nil, event.modifiers.contains(.shift),
+              event.keysym != base, event.keysym != ScriptKeys.shiftedKeysym(base) else { return asBase }
+        let (unshifted, needsShift) = ScriptKeys.unshiftedKey(for: ScriptKeys.name(of: event.keysym))
+        if needsShift {
+            let name = ScriptKeys.recordedName(of: unshifted)
+            retypedKeys[key] = name
+            return [.key(.press, KeyChord(key: name))]
+        }
+        let name = ScriptKeys.recordedName(of: event.keysym)
+        retypedKeys[key] = name
+        let shift = KeyChord(key: ModifierKey.shift.rawValue)
+        return [.key(.release, shift), .key(.press, KeyChord(key: name)), .key(.press, shift)]
     }
 
     /// A point of the window as the script's, on the page: the page lies
