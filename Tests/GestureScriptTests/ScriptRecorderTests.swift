@@ -475,6 +475,44 @@ struct ScriptRecorderTests {
         #expect(shown(try replayHeadless(script)) == shown(records(live)), "recording:\n\(script)")
     }
 
+    @Test("the pointer moving or a key between a frame's touches and its end: the frame's touches reach the page together, after it, as live")
+    func eventsInsideAFrame() throws {
+        let s = SimulatedSession()
+        s.window.resize(to: Size(width: 1024, height: 768))
+        s.pass(0.3)
+        s.touchTap(try s.center(of: "multipleTouch"))
+        s.pass(0.5)
+        s.window.input.pointerMotion(to: Point(x: 100, y: 100), time: 0)
+        s.pass(0.3)
+        // Two fingers in one frame, the pointer moving (no button held)
+        // between them: live, "Number of fingers: 2" at once.
+        s.window.input.touchDown(id: 0, at: Point(x: 300, y: 700), time: s.stamp)
+        s.window.input.pointerMotion(to: Point(x: 110, y: 100), time: s.stamp)
+        s.window.input.touchDown(id: 1, at: Point(x: 700, y: 700), time: s.stamp)
+        s.window.input.touchFrame()
+        s.pass(0.1)
+        s.window.input.touchUp(id: 0, time: s.stamp)
+        s.window.input.touchUp(id: 1, time: s.stamp)
+        s.window.input.touchFrame()
+        s.pass(0.5)
+        // The key showing FlatCube between a touch and its frame: live, the
+        // touch lands on FlatCube's red square.
+        s.window.input.touchDown(id: 0, at: Point(x: 512, y: 150), time: s.stamp)
+        s.type(Keysym.digit(2))
+        s.window.input.touchFrame()
+        s.pass(0.05)
+        s.window.input.touchUp(id: 0, time: s.stamp)
+        s.window.input.touchFrame()
+        s.pass(0.5)
+        let (script, live) = s.finish()
+        let livelyShown = shown(records(live))
+        #expect(livelyShown.contains { $0.hasSuffix("fingers Number of fingers: 2") }
+                    && !livelyShown.contains { $0.hasSuffix("fingers Number of fingers: 1") },
+                "\(livelyShown)")
+        #expect(livelyShown.contains { $0.hasSuffix("singleCounter 1") }, "\(livelyShown)")
+        #expect(shown(try replayHeadless(script)) == livelyShown, "recording:\n\(script)")
+    }
+
     @Test("touches still down when the window goes are cancelled live; the recording cancels them too")
     func touchesDownAtTheEnd() throws {
         let s = SimulatedSession(page: .gestures)

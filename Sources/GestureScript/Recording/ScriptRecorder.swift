@@ -44,6 +44,10 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
         case code(UInt32)
         case symbol(UInt32)
     }
+    /// Whether the pointer is on the surface, and dragging with the left
+    /// button (a touch): then its events deliver waiting touches live.
+    private var pointerOnSurface = false
+    private var pointerDragging = false
     /// When the device's shake under way began, on the window's clock.
     private var shakeStart: Double?
     /// The key repeat a replay has at this point: none until a
@@ -93,39 +97,57 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
         case .touchUp(let id, let seat):
             holdInFrame(.up(id: RawInput.scriptTouchID(id, seat: seat)), stamp: time, arrival)
         case .touchFrame: closeFrame(with: .frame, arrival)
-        case .touchCancel: closeFrame(with: .cancel, arrival)
-        case .pointerMotion(let p): record(.pointer(.move(to: onPage(p))), stamp: time, arrival)
+        case .touchCancel:
+            // Every touch is cancelled, a mouse drag's too.
+            pointerDragging = false
+            closeFrame(with: .cancel, arrival)
+        case .pointerMotion(let p):
+            pointerOnSurface = true
+            record(.pointer(.move(to: onPage(p))), stamp: time, arrival, deliversFrame: pointerDragging)
         case .pointerButton(let code, let pressed):
+            // The left button on the surface starts or ends a drag, and
+            // delivers the touches waiting for a frame with it.
+            let drags = code == MouseButton.left.code && pointerOnSurface
+            if drags { pointerDragging = pressed }
             guard let button = RawInput.buttonName(code) else { return }
-            record(.pointer(pressed ? .down(button) : .up(button)), stamp: time, arrival)
+            record(.pointer(pressed ? .down(button) : .up(button)), stamp: time, arrival, deliversFrame: drags)
         case .pointerAxis(let vertical, let horizontal):
-            record(.pointer(.scroll(dx: horizontal, dy: vertical)), stamp: time, arrival)
-        case .pointerLeave: record(.pointer(.leave), stamp: nil, arrival)
-        case .touchpad(let event): record(.touchpad(event), stamp: time, arrival)
+            record(.pointer(.scroll(dx: horizontal, dy: vertical)), stamp: time, arrival, deliversFrame: false)
+        case .pointerLeave:
+            let dragged = pointerDragging
+            pointerOnSurface = false
+            pointerDragging = false
+            record(.pointer(.leave), stamp: nil, arrival, deliversFrame: dragged)
+        case .touchpad(let event): record(.touchpad(event), stamp: time, arrival, deliversFrame: true)
         case .key(let event):
             // The replay repeats a held key itself, under the recorded
             // `keyboard repeat` settings; a line per repeat would double it.
             guard !event.isRepeat else { return }
-            writeOpenFrame()
             emit(at: clock.time(ofEventStamped: time, arrivedAt: arrival), keyCommands(for: event))
-        case .keyRepeat(let settings): record(.keyboardRepeat(settings), stamp: nil, arrival)
+        case .keyRepeat(let settings): record(.keyboardRepeat(settings), stamp: nil, arrival, deliversFrame: false)
         // A device's shake is known late (an accelerometer's ends once the
         // device has been still for a while), so the line comes when the
         // app heard of it, and `shake end` says how long the shake was.
         case .shakeBegan:
             shakeStart = time
-            record(.shakeBegin, stamp: nil, arrival)
+            record(.shakeBegin, stamp: nil, arrival, deliversFrame: false)
         case .shakeEnded:
             let lasted = shakeStart.map { ((time - $0) * 1_000_000).rounded() / 1000 }
             shakeStart = nil
-            record(.shakeEnd(milliseconds: lasted.map { max(0, $0) }), stamp: nil, arrival)
+            record(.shakeEnd(milliseconds: lasted.map { max(0, $0) }), stamp: nil, arrival, deliversFrame: false)
         }
     }
 
-    /// Anything but a touch: after the touch lines of a frame still open
-    /// (another device's event between a frame's touches and its end).
-    private func record(_ command: ScriptCommand, stamp: Double?, _ arrival: Double) {
-        writeOpenFrame()
+    /// Anything but a touch, arriving while a frame's touches wait for
+    /// its end or not. The replay closes an open frame before any other
+    /// line, so the line goes where the live window delivered the frame's
+    /// touches: after them when the event delivered them with its own (a
+    /// mouse drag's, a touchpad gesture's touches), else ahead of them, and
+    /// they follow when their frame closes (a key or the pointer moving
+    /// between two fingers' downs and their frame: they still land
+    /// together, after it).
+    private func record(_ command: ScriptCommand, stamp: Double?, _ arrival: Double, deliversFrame: Bool) {
+        if deliversFrame { writeOpenFrame() }
         emit(at: clock.time(ofEventStamped: stamp, arrivedAt: arrival), [command])
     }
 
@@ -234,20 +256,20 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
     // orientation; later ones are lines at their time.
 
     public func windowDidResize(_ window: Window, from oldSize: Size) {
-        record(.size(window.contentFrame.size), stamp: nil, timeSource.now - start)
+        record(.size(window.contentFrame.size), stamp: nil, timeSource.now - start, deliversFrame: false)
     }
 
     public func environmentDidChange(_ environment: DisplayEnvironment) {
         // The content's size changes without a resize when the window
         // starts or stops drawing its own title bar.
         if headerWritten && window.contentFrame.size != size {
-            record(.size(window.contentFrame.size), stamp: nil, timeSource.now - start)
+            record(.size(window.contentFrame.size), stamp: nil, timeSource.now - start, deliversFrame: false)
         }
         // Most changes (scale, output) are not the script's. Before the
         // first configure (which writes the header) the window's size and
         // orientation are not settled: the header says where they end up.
         guard headerWritten, environment.orientation != orientation else { return }
-        record(.orientation(environment.orientation), stamp: nil, timeSource.now - start)
+        record(.orientation(environment.orientation), stamp: nil, timeSource.now - start, deliversFrame: false)
     }
 
     // MARK: Writing
