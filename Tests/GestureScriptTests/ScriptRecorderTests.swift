@@ -294,6 +294,33 @@ struct ScriptRecorderTests {
         #expect(shown(try replayHeadless(script)) == shown(records(live)))
     }
 
+    @Test("Alt held since before the window had focus, and no key event since: an Alt + drag still replays as two touches")
+    func altFromModifiersOnly() throws {
+        let s = SimulatedSession()
+        s.window.resize(to: Size(width: 1024, height: 768))
+        s.pass(0.3)
+        s.touchTap(try s.center(of: "multipleTouch"))
+        s.pass(0.4)
+        // What the backend does with `wl_keyboard.modifiers` on focus.
+        s.window.input.keyboardModifiers = .alt
+        s.window.input.pointerMotion(to: Point(x: 300, y: 650), time: s.stamp)
+        s.pass(0.1)
+        s.window.input.pointerButton(MouseButton.left.code, pressed: true, time: s.stamp)
+        s.pass(0.1)
+        s.window.input.pointerButton(MouseButton.left.code, pressed: false, time: s.stamp)
+        s.pass(0.2)
+        // Let go, again with no key event: the next drag is one touch.
+        s.window.input.keyboardModifiers = []
+        s.window.input.pointerButton(MouseButton.left.code, pressed: true, time: s.stamp)
+        s.pass(0.1)
+        s.window.input.pointerButton(MouseButton.left.code, pressed: false, time: s.stamp)
+        s.pass(0.2)
+        let (script, live) = s.finish()
+        let fingers = shown(records(live)).filter { $0.contains("Number of fingers") }
+        #expect(fingers.count == 4 && fingers[0].hasSuffix(": 2") && fingers[2].hasSuffix(": 1"), "\(fingers)")
+        #expect(shown(try replayHeadless(script)) == shown(records(live)), "recording:\n\(script)")
+    }
+
     @Test("a keyboard's repeats are not recorded (the replay repeats); keys of other layouts keep their keysym")
     func keyNames() throws {
         let s = SimulatedSession()

@@ -110,7 +110,11 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
             let drags = code == MouseButton.left.code && pointerOnSurface
             if drags { pointerDragging = pressed }
             guard let button = RawInput.buttonName(code) else { return }
-            record(.pointer(pressed ? .down(button) : .up(button)), stamp: time, arrival, deliversFrame: drags)
+            // Alt at a press makes a drag two touches, also Alt held with
+            // no key event seen (pressed before the window had focus: the
+            // compositor says so in `wl_keyboard.modifiers`).
+            record(.pointer(pressed ? .down(button) : .up(button)), stamp: time, arrival, deliversFrame: drags,
+                   setUp: pressed ? holdModifiers(window.input.keyboardModifiers) : [])
         case .pointerAxis(let vertical, let horizontal):
             record(.pointer(.scroll(dx: horizontal, dy: vertical)), stamp: time, arrival, deliversFrame: false)
         case .pointerLeave:
@@ -145,10 +149,27 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
     /// mouse drag's, a touchpad gesture's touches), else ahead of them, and
     /// they follow when their frame closes (a key or the pointer moving
     /// between two fingers' downs and their frame: they still land
-    /// together, after it).
-    private func record(_ command: ScriptCommand, stamp: Double?, _ arrival: Double, deliversFrame: Bool) {
+    /// together, after it). `setUp`: lines the replay must play first
+    /// for the command to act as it did (modifier keys held).
+    private func record(_ command: ScriptCommand, stamp: Double?, _ arrival: Double, deliversFrame: Bool,
+                        setUp: [ScriptCommand] = []) {
         if deliversFrame { writeOpenFrame() }
-        emit(at: clock.time(ofEventStamped: stamp, arrivedAt: arrival), [command])
+        emit(at: clock.time(ofEventStamped: stamp, arrivedAt: arrival), setUp + [command])
+    }
+
+    /// The lines that make the modifier keys recorded as held those of
+    /// `modifiers`: releases of the others, presses of the missing.
+    private func holdModifiers(_ modifiers: KeyModifiers) -> [ScriptCommand] {
+        var commands: [ScriptCommand] = []
+        for modifier in heldModifiers where !modifiers.contains(modifier.modifier) {
+            commands.append(.key(.release, KeyChord(key: modifier.rawValue)))
+        }
+        heldModifiers.removeAll { !modifiers.contains($0.modifier) }
+        for modifier in ModifierKey.allCases where modifiers.contains(modifier.modifier) && !heldModifiers.contains(modifier) {
+            commands.append(.key(.press, KeyChord(key: modifier.rawValue)))
+            heldModifiers.append(modifier)
+        }
+        return commands
     }
 
     /// A touch's down, move or up: held until its frame closes.
