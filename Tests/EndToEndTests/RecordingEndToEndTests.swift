@@ -333,6 +333,36 @@ struct RecordingEndToEndTests {
         try expectReplaysLikeTheSession(recorded, size: "800 600")
     }
 
+    @Test("Shift + keys other layouts shift to other symbols (French 1, German ?) replay to the same page and help")
+    func shiftedKeysOfOtherLayouts() throws {
+        let tapArea = try center(of: "tapArea", page: "gestures", width: 800, height: 600)
+        let keyLeftShift = 42, keyAmpersandOrOne = 2, keySharpSOrQuestion = 12
+        func shifted(_ key: Int) -> [String] {
+            ["key \(keyLeftShift) pressed", "key \(key) pressed", "key \(key) released", "key \(keyLeftShift) released"]
+        }
+        let recorded = try record(width: 800, height: 600, capabilities: "touch,keyboard", page: "gestures") {
+            session, log in
+            try session.send(["touch-down 0 \(tapArea.0) \(tapArea.1)", "touch-frame", "touch-up 0"])
+            #expect(session.waitFor { log.texts(of: "output").last == "Tapped (uikit)" }, "live log: \(log.lines)")
+            // AZERTY's 1 is Shift + the & key: the first page, Touches.
+            try session.send("keymap fr")
+            try session.send(shifted(keyAmpersandOrOne))
+            #expect(session.waitFor { log.texts(of: "output").last?.hasPrefix("Output: ") == true }, "live log: \(log.lines)")
+            // The German ? is Shift + the ß key: the help.
+            try session.send("keymap de")
+            try session.send(shifted(keySharpSOrQuestion))
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+        // The replay must end as live: on Touches, the help open.
+        let checked = recorded.directory.appendingPathComponent("checked.gds")
+        try (recorded.script + "\nexpect view touches exists\nexpect view help exists\n")
+            .write(to: checked, atomically: true, encoding: .utf8)
+        let run = try runGestureDemo(["--headless", "--script", checked.path,
+                                      "--out", recorded.directory.appendingPathComponent("checked").path])
+        #expect(run.status == 0, "\(run.stderr)\nrecording:\n\(recorded.script)")
+        try expectReplaysLikeTheSession(recorded, size: "800 600")
+    }
+
     /// Launches the app on FlatCube in `session` with `arguments`, taps its
     /// red square (seen in `liveLog`, which the arguments must name), quits
     /// it with Ctrl+Q as a user would, and returns it, ended, with its output.
