@@ -133,26 +133,34 @@ struct PlatformInputTests {
         #expect(log.states == [.ended])
     }
 
-    /// libinput reports a finger resting on a touchpad for 40 ms as a hold
-    /// (to stop kinetic scrolling), so a click on a clickpad, or a tap to
-    /// click, arrives as a hold of the finger that clicks, then the button.
-    @Test("a left click during a one-finger touchpad hold is one touch: a one-finger tap, not a two-finger one")
-    func clickDuringTouchpadHold() {
+    /// Runs `body` with a view taking several touches, a one-finger and a
+    /// two-finger tap recognizer on it that may both recognize, and their
+    /// logs (the recognizers' delegate, held weakly, lives as long).
+    func withOneAndTwoFingerTaps(_ body: (ViewInWindow, _ oneFinger: ActionLog, _ twoFingers: ActionLog) -> Void) {
         let h = ViewInWindow(multipleTouch: true)
         let oneFinger = TapGestureRecognizer(), twoFingers = TapGestureRecognizer()
         twoFingers.numberOfTouchesRequired = 2
         let d = SimultaneousDelegate()
         oneFinger.delegate = d
         twoFingers.delegate = d
-        let oneLog = h.attach(oneFinger), twoLog = h.attach(twoFingers)
-        h.window.input.pointerMotion(to: Point(x: 100, y: 100), time: 0)
-        h.window.input.touchpad(.begin(.hold, fingers: 1), time: 0.04)
-        h.window.input.pointerButton(272, pressed: true, time: 0.08)
-        h.window.input.pointerButton(272, pressed: false, time: 0.14)
-        h.window.input.touchpad(.end(.hold, cancelled: false), time: 0.15)
-        #expect(oneLog.states == [.ended], "one-finger tap: \(oneLog.states)")
-        #expect(twoLog.states.isEmpty, "two-finger tap: \(twoLog.states)")
-        #expect(h.window.input.activeTouches.isEmpty)
+        withExtendedLifetime(d) { body(h, h.attach(oneFinger), h.attach(twoFingers)) }
+    }
+
+    /// libinput reports a finger resting on a touchpad for 40 ms as a hold
+    /// (to stop kinetic scrolling), so a click on a clickpad, or a tap to
+    /// click, arrives as a hold of the finger that clicks, then the button.
+    @Test("a left click during a one-finger touchpad hold is one touch: a one-finger tap, not a two-finger one")
+    func clickDuringTouchpadHold() {
+        withOneAndTwoFingerTaps { h, oneLog, twoLog in
+            h.window.input.pointerMotion(to: Point(x: 100, y: 100), time: 0)
+            h.window.input.touchpad(.begin(.hold, fingers: 1), time: 0.04)
+            h.window.input.pointerButton(272, pressed: true, time: 0.08)
+            h.window.input.pointerButton(272, pressed: false, time: 0.14)
+            h.window.input.touchpad(.end(.hold, cancelled: false), time: 0.15)
+            #expect(oneLog.states == [.ended], "one-finger tap: \(oneLog.states)")
+            #expect(twoLog.states.isEmpty, "two-finger tap: \(twoLog.states)")
+            #expect(h.window.input.activeTouches.isEmpty)
+        }
     }
 
     /// A two-finger tap to click (or a clickpad's right corner) is a right
@@ -177,22 +185,17 @@ struct PlatformInputTests {
     /// one-finger hold; lifted with the button, it was a two-finger tap.
     @Test("a touchpad hold beginning while the left button is down adds no touch: a one-finger tap, not a two-finger one")
     func touchpadHoldDuringPress() {
-        let h = ViewInWindow(multipleTouch: true)
-        let oneFinger = TapGestureRecognizer(), twoFingers = TapGestureRecognizer()
-        twoFingers.numberOfTouchesRequired = 2
-        let d = SimultaneousDelegate()
-        oneFinger.delegate = d
-        twoFingers.delegate = d
-        let oneLog = h.attach(oneFinger), twoLog = h.attach(twoFingers)
-        h.window.input.pointerMotion(to: Point(x: 100, y: 100), time: 0)
-        h.window.input.pointerButton(272, pressed: true, time: 0)
-        h.window.input.touchpad(.begin(.hold, fingers: 1), time: 0.05)
-        #expect(h.window.input.activeTouches.count == 1)
-        h.window.input.pointerButton(272, pressed: false, time: 0.1)
-        h.window.input.touchpad(.end(.hold, cancelled: false), time: 0.11)
-        #expect(oneLog.states == [.ended], "one-finger tap: \(oneLog.states)")
-        #expect(twoLog.states.isEmpty, "two-finger tap: \(twoLog.states)")
-        #expect(h.view.began == 1 && h.window.input.activeTouches.isEmpty)
+        withOneAndTwoFingerTaps { h, oneLog, twoLog in
+            h.window.input.pointerMotion(to: Point(x: 100, y: 100), time: 0)
+            h.window.input.pointerButton(272, pressed: true, time: 0)
+            h.window.input.touchpad(.begin(.hold, fingers: 1), time: 0.05)
+            #expect(h.window.input.activeTouches.count == 1)
+            h.window.input.pointerButton(272, pressed: false, time: 0.1)
+            h.window.input.touchpad(.end(.hold, cancelled: false), time: 0.11)
+            #expect(oneLog.states == [.ended], "one-finger tap: \(oneLog.states)")
+            #expect(twoLog.states.isEmpty, "two-finger tap: \(twoLog.states)")
+            #expect(h.view.began == 1 && h.window.input.activeTouches.isEmpty)
+        }
     }
 
     @Test("touch ids of two seats do not collide")

@@ -72,6 +72,25 @@ final class SimulatedSession {
         window.input.endOfInputBatch()
     }
 
+    /// The pointer moved to `p`, then 0.1 s later a left click held
+    /// `seconds`.
+    func click(at p: Point, holding seconds: Double) {
+        window.input.pointerMotion(to: p, time: stamp)
+        pass(0.1)
+        window.input.pointerButton(MouseButton.left.code, pressed: true, time: stamp)
+        pass(seconds)
+        window.input.pointerButton(MouseButton.left.code, pressed: false, time: stamp)
+    }
+
+    /// At 1024x768, multiple touch turned on by a tap on its switch
+    /// (the Touches page), then `settle` seconds.
+    func turnOnMultipleTouch(settle: Double) throws {
+        window.resize(to: Size(width: 1024, height: 768))
+        pass(0.3)
+        touchTap(try center(of: "multipleTouch"))
+        pass(settle)
+    }
+
     /// The keyboard's repeat, run as the backend's `KeyboardInput` runs it.
     let keyRepeat = KeyRepeat(settings: .fallback)
 
@@ -158,11 +177,7 @@ struct ScriptRecorderTests {
         case .touch: s.touchTap(Point(x: 700, y: 500))
         }
         s.pass(0.7)
-        s.window.input.pointerMotion(to: Point(x: 600, y: 420), time: s.stamp)
-        s.pass(0.1)
-        s.window.input.pointerButton(MouseButton.left.code, pressed: true, time: s.stamp)
-        s.pass(0.05)
-        s.window.input.pointerButton(MouseButton.left.code, pressed: false, time: s.stamp)
+        s.click(at: Point(x: 600, y: 420), holding: 0.05)
         s.pass(0.5)
         s.type(Keysym.digit(2))
         s.pass(0.3)
@@ -297,17 +312,10 @@ struct ScriptRecorderTests {
     @Test("Alt held since before the window had focus, and no key event since: an Alt + drag still replays as two touches")
     func altFromModifiersOnly() throws {
         let s = SimulatedSession()
-        s.window.resize(to: Size(width: 1024, height: 768))
-        s.pass(0.3)
-        s.touchTap(try s.center(of: "multipleTouch"))
-        s.pass(0.4)
+        try s.turnOnMultipleTouch(settle: 0.4)
         // What the backend does with `wl_keyboard.modifiers` on focus.
         s.window.input.keyboardModifiers = .alt
-        s.window.input.pointerMotion(to: Point(x: 300, y: 650), time: s.stamp)
-        s.pass(0.1)
-        s.window.input.pointerButton(MouseButton.left.code, pressed: true, time: s.stamp)
-        s.pass(0.1)
-        s.window.input.pointerButton(MouseButton.left.code, pressed: false, time: s.stamp)
+        s.click(at: Point(x: 300, y: 650), holding: 0.1)
         s.pass(0.2)
         // Let go, again with no key event: the next drag is one touch.
         s.window.input.keyboardModifiers = []
@@ -505,10 +513,7 @@ struct ScriptRecorderTests {
     @Test("the pointer moving or a key between a frame's touches and its end: the frame's touches reach the page together, after it, as live")
     func eventsInsideAFrame() throws {
         let s = SimulatedSession()
-        s.window.resize(to: Size(width: 1024, height: 768))
-        s.pass(0.3)
-        s.touchTap(try s.center(of: "multipleTouch"))
-        s.pass(0.5)
+        try s.turnOnMultipleTouch(settle: 0.5)
         s.window.input.pointerMotion(to: Point(x: 100, y: 100), time: 0)
         s.pass(0.3)
         // Two fingers in one frame, the pointer moving (no button held)
