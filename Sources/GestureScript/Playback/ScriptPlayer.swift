@@ -65,9 +65,13 @@ public final class ScriptPlayer {
     private let keyRepeat = KeyRepeat(settings: .off)
     /// The line being played, for records and check results.
     private var source: (file: String, line: Script.Line)?
-    private var regexCache: [String: Regex<AnyRegexOutput>] = [:]
-    /// Patterns whose match was given up (`BoundedMatch`).
-    private var unansweredPatterns: Set<String> = []
+    /// Each pattern checked so far.
+    private var patterns: [String: CheckedPattern] = [:]
+    private enum CheckedPattern {
+        case compiled(Regex<AnyRegexOutput>)
+        /// A match of it was given up (`BoundedMatch`).
+        case unanswered
+    }
 
     /// A headless player: waits move `clock`.
     public convenience init(window: Window, clock: VirtualTimeSource) {
@@ -561,11 +565,17 @@ public final class ScriptPlayer {
     /// given up after `BoundedMatch.limit` seconds; a pattern given up
     /// once is not tried again.
     private func matches(_ text: String, _ pattern: String) -> BoundedMatch.Outcome {
-        if unansweredPatterns.contains(pattern) { return .gaveUp }
-        if regexCache[pattern] == nil { regexCache[pattern] = try? Regex(pattern) }
-        guard let regex = regexCache[pattern] else { return .notMatched }
+        let regex: Regex<AnyRegexOutput>
+        switch patterns[pattern] {
+        case .unanswered: return .gaveUp
+        case .compiled(let compiled): regex = compiled
+        case nil:
+            // Checked when parsed: a pattern that does not compile never gets here.
+            guard let compiled = try? Regex(pattern) else { return .notMatched }
+            regex = compiled
+        }
         let found = BoundedMatch.wholeMatch(text, regex)
-        if found == .gaveUp { unansweredPatterns.insert(pattern) }
+        patterns[pattern] = found == .gaveUp ? .unanswered : .compiled(regex)
         return found
     }
 

@@ -56,8 +56,7 @@ public struct SnapshotWriter {
         let path = ScriptFiles.path(outputDirectory, file)
         let golden = request.golden.map { (comparison: $0, path: goldenPath($0)) }
         if let golden {
-            let written = updateGoldens ? [path] : [path, ScriptFiles.path(outputDirectory, Self.diffFile(request.name))]
-            for output in written where ScriptFiles.isSameFile(output, golden.path) {
+            for output in outputs(of: request.name, compared: true) where ScriptFiles.isSameFile(output, golden.path) {
                 throw ScriptFileError(path: output, action: "write",
                                       reason: "it is the golden image \(golden.comparison.path) itself; "
                                           + "write the snapshots to another folder (--out)")
@@ -86,10 +85,17 @@ public struct SnapshotWriter {
     public func files(of script: Script) -> [(snapshot: String, path: String)] {
         script.commands.flatMap { line -> [(snapshot: String, path: String)] in
             guard case .snapshot(let name, let golden) = line.command else { return [] }
-            let own = (name, ScriptFiles.path(outputDirectory, name + ".png"))
-            guard golden != nil, !updateGoldens else { return [own] }
-            return [own, (name, ScriptFiles.path(outputDirectory, Self.diffFile(name)))]
+            return outputs(of: name, compared: golden != nil).map { (name, $0) }
         }
+    }
+
+    /// The files snapshot `name` writes in the output folder: its PNG, and
+    /// its diff image when it is `compared` with a golden (not when
+    /// `updateGoldens` writes the golden instead).
+    private func outputs(of name: String, compared: Bool) -> [String] {
+        let png = ScriptFiles.path(outputDirectory, name + ".png")
+        guard compared, !updateGoldens else { return [png] }
+        return [png, ScriptFiles.path(outputDirectory, Self.diffFile(name))]
     }
 
     /// A snapshot as written: its size, and the image itself when the
