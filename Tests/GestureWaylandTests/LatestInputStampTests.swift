@@ -39,4 +39,71 @@ struct LatestInputStampTests {
         window.input.touchFrame()
         #expect(try abs(#require(stamp.interval) - 0.01) < 1e-9)
     }
+
+    /// A stamp on a window, its clock read from `now`: the events' clock
+    /// plus 5 s, plus however late each event is delivered.
+    final class Clock: @unchecked Sendable {
+        var now = 0.0
+    }
+
+    static func clocked() -> (Window, LatestInputStamp, Clock) {
+        let clock = Clock()
+        let window = Window(size: Size(width: 200, height: 200), timeSource: VirtualTimeSource())
+        let stamp = LatestInputStamp(clock: { clock.now })
+        window.addObserver(stamp)
+        return (window, stamp, clock)
+    }
+
+    /// Delivers a touch frame sent at `time` (events' clock), `late`
+    /// seconds after it came.
+    static func deliver(_ window: Window, _ clock: Clock, down: Bool = false, at time: Double, late: Double) {
+        clock.now = time + 5 + late
+        if down {
+            window.input.touchDown(id: 0, at: Point(x: 10, y: 10), time: time)
+        } else {
+            window.input.touchMotion(id: 0, to: Point(x: 10 + time * 100, y: 10), time: time)
+        }
+        window.input.touchFrame()
+    }
+
+    @Test("events read in a batch after they came leave the estimate of when events arrive as it was")
+    func arrivalFromTheQuickestDelivery() throws {
+        let (window, stamp, clock) = Self.clocked()
+        Self.deliver(window, clock, down: true, at: 1, late: 0.0002)
+        Self.deliver(window, clock, at: 1.008, late: 0.0003)
+        // Two frames held for 12 and 4 ms, read together.
+        Self.deliver(window, clock, at: 1.016, late: 0.012)
+        Self.deliver(window, clock, at: 1.024, late: 0.004)
+        let offset = try #require(stamp.arrivalOffset)
+        #expect(abs(offset - 5.0002) < 1e-9, "\(offset)")
+        let arrival = try #require(stamp.lastArrival)
+        #expect(abs(arrival - 6.0242) < 1e-9, "\(arrival)")
+    }
+
+    @Test("the next touch event is due one interval after the last, or as many as pass the given time")
+    func nextArrival() throws {
+        let (window, stamp, clock) = Self.clocked()
+        for step in 0...4 {
+            Self.deliver(window, clock, down: step == 0, at: 1 + 0.008 * Double(step), late: 0.0001)
+        }
+        // The last came at 6.0321 (sent at 1.032).
+        let soon = try #require(stamp.nextArrival(after: 6.035))
+        #expect(abs(soon - 6.0401) < 1e-9, "\(soon)")
+        let later = try #require(stamp.nextArrival(after: 6.045))
+        #expect(abs(later - 6.0481) < 1e-9, "\(later)")
+        #expect(stamp.nextArrival(after: 6.030) == nil, "one came after 6.030 already")
+    }
+
+    @Test("a pause starts the estimate again, and without a rate nothing is forecast")
+    func pauseRestartsArrival() throws {
+        let (window, stamp, clock) = Self.clocked()
+        Self.deliver(window, clock, down: true, at: 1, late: 0.0001)
+        #expect(stamp.nextArrival(after: 6.001) == nil, "no rate yet")
+        Self.deliver(window, clock, at: 1.008, late: 0.0001)
+        // 200 ms later, delivered 3 ms after it came (the compositor's
+        // events' clock and this one drifted, or a frame held it).
+        Self.deliver(window, clock, at: 1.208, late: 0.003)
+        let offset = try #require(stamp.arrivalOffset)
+        #expect(abs(offset - 5.003) < 1e-9, "\(offset)")
+    }
 }
