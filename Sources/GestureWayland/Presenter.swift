@@ -27,12 +27,15 @@ import GestureRender
 /// Between a frame's commit and its presentation, nothing that arrives can
 /// be shown before the presentation, so the compositor's events (input,
 /// the frame's callback, buffer releases) may wait until it is due
-/// (`eventsMayWaitUntil`) and are then read together: one wake-up for a
-/// refresh's worth of touch events (UIKit, too, hands an app its touches
-/// once per display frame). Before the callback, the presentation is
-/// forecast from the compositor's rhythm, and only for a frame drawn
+/// (`eventsMayWaitUntil(input:)`) and are then read together: one wake-up
+/// for a refresh's worth of touch events (UIKit, too, hands an app its
+/// touches once per display frame). Before the callback, the presentation
+/// is forecast from the compositor's rhythm, and only for a frame drawn
 /// right after the previous one was presented; after it, from the
-/// callback.
+/// callback. While fingers move at a steady rate, they wait a little
+/// longer: until the touch event the next frame would wait for is due
+/// (`LatestInputStamp.nextArrival(after:)`), so that one wake-up reads the
+/// presentation and that event together, and the frame is drawn at once.
 ///
 /// Sizes: `configure(size:)` and the toolkit speak logical pixels; buffers,
 /// their damage and the pool speak buffer pixels (`SurfaceScale`).
@@ -52,6 +55,14 @@ final class Presenter {
 
     /// When the presenter last became ready to draw (`CLOCK_MONOTONIC`).
     private var readySince = 0.0
+    /// When the frame whose presentation made the presenter ready reached
+    /// the screen (`CLOCK_MONOTONIC`); nil when it became ready otherwise
+    /// (a callback with no presentation to wait for, a wait that ran out).
+    private var readyPresentation: Double?
+    /// How long after a touch event is due the compositor's events are
+    /// held for it (seconds): its timing wobbles, and its time is in whole
+    /// milliseconds.
+    static let arrivalMargin = 0.0005
     /// Wakes the loop when a frame has waited long enough for input.
     private var inputWaitTimer: ScheduledTimer?
     /// The longest a ready frame waits for the next touch event, as a
@@ -267,17 +278,25 @@ final class Presenter {
 
     /// Until when the compositor's events may wait unread: while a frame is
     /// in flight and its presentation is not yet due.
-    var eventsMayWaitUntil: Double? {
+    /// And when fingers stream touch events at a known rate, until the
+    /// first of them after that presentation is due, when it comes soon
+    /// enough that a frame ready then would wait for it (`waitsForInput`).
+    func eventsMayWaitUntil(input: LatestInputStamp) -> Double? {
+        let due: Double?
         switch phase {
         case .awaitingFrame:
             // Only after the frame before was presented: a compositor that
             // stopped answering has no forecast.
-            return forecast.presentation(ofFrame: frameNumber)
+            due = forecast.presentation(ofFrame: frameNumber)
         case let .awaitingPresentation(callbackAt):
-            return forecast.presentation(afterCallbackAt: callbackAt)
+            due = forecast.presentation(afterCallbackAt: callbackAt)
         case .unconfigured, .ready:
-            return nil
+            due = nil
         }
+        guard let due else { return nil }
+        guard let wait = inputWait(input, now: cposix_monotonic_seconds()), let next = input.nextArrival(after: due),
+              next + Self.arrivalMargin <= due + wait else { return due }
+        return next + Self.arrivalMargin
     }
 
     private func framePresented(_ number: Int, at presentedAt: Double?) {
@@ -290,27 +309,34 @@ final class Presenter {
         if let presentedAt, number == frameNumber {
             forecast.record(callback: callbackAt, presented: presentedAt, longest: Self.presentationWaitLimit)
         }
-        becomeReady()
+        becomeReady(presentedAt: number == frameNumber ? presentedAt : nil)
     }
 
-    private func becomeReady() {
+    private func becomeReady(presentedAt: Double? = nil) {
         presentationWaitTimer?.invalidate()
         presentationWaitTimer = nil
         phase = .ready
         readySince = cposix_monotonic_seconds()
+        readyPresentation = presentedAt
     }
 
     /// Whether the frame due now should wait for the next touch event:
     /// fingers are down and moving at a known rate, no event came since the
-    /// presenter became ready, and the wait has not run out. Arms a wake-up
-    /// for when it does.
+    /// previous frame was presented (or, with no presentation time, since
+    /// the presenter became ready), and the wait has not run out. Arms a
+    /// wake-up for when it does.
     private func waitsForInput(_ input: LatestInputStamp) -> Bool {
-        guard !needsFullRedraw, let interval = input.interval, let last = input.lastDelivery,
-              last < readySince, window.input.hasActiveTouches else { return false }
         let now = cposix_monotonic_seconds()
-        // Input that stopped arriving is not streaming any more.
-        guard now - last < 2 * interval + Self.inputWaitLimit else { return false }
-        let deadline = readySince + min(Self.inputWaitLimit, Self.inputWaitFactor * interval)
+        guard !needsFullRedraw, let wait = inputWait(input, now: now) else { return false }
+        let start: Double
+        if let presented = readyPresentation, let arrival = input.lastArrival {
+            guard arrival <= presented else { return false }
+            start = presented
+        } else {
+            guard let last = input.lastDelivery, last < readySince else { return false }
+            start = readySince
+        }
+        let deadline = start + wait
         guard now < deadline else { return false }
         if inputWaitTimer == nil {
             inputWaitTimer = window.scheduler.schedule(after: deadline - now) { [weak self] _ in
@@ -318,6 +344,15 @@ final class Presenter {
             }
         }
         return true
+    }
+
+    /// How long a ready frame may wait for the next touch event, when
+    /// fingers are down and streaming them (the newest came within two
+    /// intervals); nil when they are not.
+    private func inputWait(_ input: LatestInputStamp, now: Double) -> Double? {
+        guard let interval = input.interval, let last = input.lastDelivery, window.input.hasActiveTouches,
+              now - last < 2 * interval + Self.inputWaitLimit else { return nil }
+        return min(Self.inputWaitLimit, Self.inputWaitFactor * interval)
     }
 
     private func commitIfNeeded() {

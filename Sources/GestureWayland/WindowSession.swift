@@ -304,7 +304,7 @@ extension WindowSession: EventLoopDelegate {
         window.request(.close)
     }
 
-    var compositorEventsMayWaitUntil: Double? { presenter.eventsMayWaitUntil }
+    var compositorEventsMayWaitUntil: Double? { presenter.eventsMayWaitUntil(input: inputStamp) }
 
     func eventLoopWillSleep() throws(WaylandError) {
         followWindowSize()
