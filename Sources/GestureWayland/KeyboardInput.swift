@@ -163,6 +163,14 @@ final class KeyboardInput {
     }
 
     fileprivate func handleModifiers(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
+        // A keymap compiles into a state with no modifiers and the first
+        // group: while it waits to be compiled, that state needs nothing
+        // of it. Compositors send it with every enter, often before the
+        // first frame, which would otherwise wait for the compile.
+        if case .pending = keymapState, depressed == 0, latched == 0, locked == 0, group == 0 {
+            focusedWindow?.input.keyboardModifiers = []
+            return
+        }
         guard let keymap = compiledKeymap() else { return }
         keymap.updateModifiers(depressed: depressed, latched: latched, locked: locked, group: group)
         // Alt + drag must work with no key event in between (Alt pressed
