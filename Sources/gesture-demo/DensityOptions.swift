@@ -6,7 +6,7 @@ import GestureKit
 struct DensityOptions: ParsableArguments {
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Logical pixels per inch of the output, for thresholds in millimetres "
-                               + "(default: measured from the output live, 96 headless).", valueName: "N"))
+                               + "(default: measured from the output in a live window; 96 headless and in compare).", valueName: "N"))
     var dpi: Double?
 
     /// The densities `--dpi` accepts, in logical pixels per inch: from a
