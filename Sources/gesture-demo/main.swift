@@ -76,7 +76,7 @@ struct GestureDemo: ParsableCommand {
             try runHeadless()
             return
         }
-        try checkLiveFiles()
+        try LiveOutputs(record: record, log: log).check(against: script)
         guard LiveRun.compositorMayBeRunning() else {
             if record != nil || log != nil {
                 throw ExitError.runtime("no Wayland compositor (WAYLAND_DISPLAY is unset): "
@@ -98,26 +98,6 @@ struct GestureDemo: ParsableCommand {
         try LiveRun(size: windowOptions.parsedSize(), page: windowOptions.page, logPath: log,
                     accelerometerRoot: accelerometerRoot, recordPath: record, replay: replay,
                     thresholds: thresholds.preset(), density: dpi.density()).run()
-    }
-
-    /// Refuses, as a usage error and before any file is opened, a live
-    /// session's outputs (`--record`, `--log`) that name one file, or that
-    /// name the script it replays: the session would write over the
-    /// script, or mix a log into a recording. One file however spelt (a
-    /// link, `./`), as `ScriptFiles.isSameFile` tells; `-` is standard
-    /// output.
-    func checkLiveFiles() throws {
-        let outputs = [("--record", record), ("--log", log)].compactMap { flag, path in path.map { (flag, $0) } }
-        for (index, (flag, path)) in outputs.enumerated() {
-            if let script, path != "-", ScriptFiles.isSameFile(path, script) {
-                throw ExitError.usage("\(flag) \(path) is the script --script replays: "
-                                      + "the session would write over it (give \(flag) another file)")
-            }
-            for (otherFlag, other) in outputs[..<index] where path == "-" ? other == "-" : ScriptFiles.isSameFile(path, other) {
-                throw ExitError.usage("\(otherFlag) and \(flag) name the same file (\(path == "-" ? "standard output" : path)): "
-                                      + "their lines would be mixed (give each its own file)")
-            }
-        }
     }
 
     /// The script file's text; unreadable files are usage errors.
