@@ -32,4 +32,16 @@ struct LiveOutputs {
             }
         }
     }
+
+    /// Refuses an output that is one of `files`, those a snapshot of the
+    /// script writes in `--out` (`SnapshotWriter.files(of:)`), each with
+    /// its snapshot's name.
+    func check(againstSnapshots files: [(snapshot: String, path: String)]) throws {
+        for (flag, path) in [("--log", log), ("--record", record)] {
+            guard let path, path != "-",
+                  let file = files.first(where: { ScriptFiles.isSameFile(path, $0.path) }) else { continue }
+            throw ExitError.usage("\(flag) \(path) is where the script's snapshot \(file.snapshot) is written "
+                                  + "(\(file.path)): give \(flag) another file, or --out another folder")
+        }
+    }
 }

@@ -37,7 +37,10 @@ struct LiveRun {
     func run() throws {
         // A malformed script ends the run before anything opens or is written.
         let script = try replay.map { try ScriptSetup.parse($0.text, name: $0.name, report: printError) }
-        if let replay, let script { try checkOutputs(replay, script: script) }
+        if let replay, let script {
+            try LiveOutputs(record: recordPath, log: logPath)
+                .check(againstSnapshots: snapshotWriter(for: replay).files(of: script))
+        }
         let app: WaylandApplication
         do {
             app = try WaylandApplication(title: DemoApp.title, appID: DemoApp.appID, preferredSize: size)
@@ -121,19 +124,6 @@ extension LiveRun {
         let goldens = ScriptFiles.folder(of: replay.name)
         return SnapshotWriter(outputDirectory: replay.outputDirectory, goldenDirectory: goldens.isEmpty ? "." : goldens,
                               updateGoldens: false)
-    }
-
-    /// Refuses, before anything is opened, a `--log` or `--record` file
-    /// that a snapshot of the script would replace (its PNG or diff image
-    /// in `--out`): the session's log or recording would be lost.
-    private func checkOutputs(_ replay: Replay, script: Script) throws {
-        let files = snapshotWriter(for: replay).files(of: script)
-        for (flag, path) in [("--log", logPath), ("--record", recordPath)] {
-            guard let path, path != "-",
-                  let file = files.first(where: { ScriptFiles.isSameFile(path, $0.path) }) else { continue }
-            throw ExitError.usage("\(flag) \(path) is where the script's snapshot \(file.snapshot) is written "
-                                  + "(\(file.path)): give \(flag) another file, or --out another folder")
-        }
     }
 
     /// Wires a player of `script` to the live window and clock.
