@@ -44,6 +44,9 @@ struct Compare: ParsableCommand {
     @OptionGroup var timeLimit: TimeLimitOption
 
     func validate() throws {
+        // A bad --thresholds is reported as such, before it is refused as
+        // not applying to compare.
+        try checkSharedOptions(timeLimit, windowOptions, thresholds, dpi)
         if thresholds.presetName != nil {
             throw ValidationError("compare judges under every preset; --thresholds does not apply to it")
         }

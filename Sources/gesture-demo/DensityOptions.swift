@@ -2,8 +2,8 @@ import ArgumentParser
 import GestureKit
 
 /// `--dpi N`: the density the thresholds' millimetres are converted with.
-/// Shared by live and headless runs and by `compare`.
-struct DensityOptions: ParsableArguments {
+/// Shared by live and headless runs and by `compare` (`SharedOptions`).
+struct DensityOptions: SharedOptions {
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Logical pixels per inch of the output, for thresholds in millimetres "
                                + "(default: measured from the output in a live window; 96 headless and in compare).", valueName: "N"))
@@ -13,7 +13,7 @@ struct DensityOptions: ParsableArguments {
     /// wall-sized television at scale 1 to a phone drawn at scale 1.
     static let dpiRange = 20.0...1000.0
 
-    func validate() throws {
+    func check() throws {
         _ = try density()
     }
 

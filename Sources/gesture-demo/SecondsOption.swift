@@ -2,17 +2,15 @@ import ArgumentParser
 import GestureScript
 
 /// `--time-limit SECONDS`: how long a script may play. One group for the
-/// app, `compare` and `test`: ArgumentParser reads the app's flags
-/// wherever they stand, and a subcommand's group of the same type gets the
-/// value the app's group read.
-struct TimeLimitOption: ParsableArguments {
+/// app, `compare` and `test` (`SharedOptions`).
+struct TimeLimitOption: SharedOptions {
     // Unconditional: "--time-limit -5" reads -5 (and is refused as not
     // positive) rather than taking it for a flag and reporting no value.
     @Option(name: .customLong("time-limit"), parsing: .unconditional,
             help: "Stop a script after this many seconds: of virtual time headless (as test and compare play), of real time live.")
     var seconds = ScriptDefaults.timeLimit
 
-    func validate() throws {
+    func check() throws {
         try validateSeconds(seconds, flag: "--time-limit")
     }
 }

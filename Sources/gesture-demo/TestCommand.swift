@@ -72,6 +72,9 @@ struct TestCommand: ParsableCommand {
     var serve = false
 
     func validate() throws {
+        // A bad value is reported as such, before the flag is refused as
+        // not applying to test.
+        try checkSharedOptions(timeLimit, windowOptions, thresholds, dpi)
         let appFlags = [("--size", windowOptions.size != nil), ("--page", windowOptions.pageName != nil),
                         ("--dpi", dpi.dpi != nil), ("--thresholds", thresholds.presetName != nil)]
             .filter(\.1).map(\.0)

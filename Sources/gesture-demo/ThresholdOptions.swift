@@ -3,7 +3,8 @@ import GestureKit
 
 /// `--thresholds NAME`: which platform's rules judge gestures, in live and
 /// headless runs. (`compare` judges under every preset and refuses it.)
-struct ThresholdOptions: ParsableArguments {
+/// One group for the app, `compare` and `test` (`SharedOptions`).
+struct ThresholdOptions: SharedOptions {
     // Optional, so that a command can tell a given `--thresholds uikit`
     // from none.
     @Option(name: .customLong("thresholds"),
@@ -13,7 +14,7 @@ struct ThresholdOptions: ParsableArguments {
 
     static var presetNames: String { GestureThresholds.presets.map(\.name).joined(separator: ", ") }
 
-    func validate() throws {
+    func check() throws {
         _ = try preset()
     }
 

@@ -3,9 +3,8 @@ import DemoApp
 import GestureKit
 
 /// `--size WIDTHxHEIGHT` and `--page NAME`: the window a run starts with.
-/// One group for the app and `compare` (ArgumentParser reads the app's
-/// flags wherever they stand, and compare's group gets what the app's read).
-struct WindowOptions: ParsableArguments {
+/// One group for the app and `compare` (`SharedOptions`).
+struct WindowOptions: SharedOptions {
     // Unconditional, as --time-limit: "--size -5x5" is refused for its
     // value, not taken for a flag with the value missing.
     @Option(parsing: .unconditional,
@@ -19,7 +18,7 @@ struct WindowOptions: ParsableArguments {
     /// The page `--page` gives, else the first tab.
     var page: DemoPage { pageName ?? .touches }
 
-    func validate() throws {
+    func check() throws {
         _ = try parsedSize()
     }
 

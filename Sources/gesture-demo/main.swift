@@ -49,6 +49,8 @@ struct GestureDemo: ParsableCommand {
     private var dumpTree: Bool { runOptions.dumpTree }
 
     func run() throws {
+        // Here, not in validate(): see SharedOptions.
+        try checkSharedOptions(timeLimit, windowOptions, thresholds, dpi)
         if dumpTree {
             // The window a headless run starts with, so the tree printed is
             // the one a script played with the same flags acts on.
