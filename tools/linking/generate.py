@@ -7,7 +7,10 @@ the page keys), then lists every function of the executable that ran.
 The release link of the app (Package.swift) hands the list to lld
 (--symbol-ordering-file), which places those functions together at the
 start of the code, so the pages the app touches are few and contiguous.
-See README.md beside this file.
+The list runs from the functions called most to those called least: the
+code every touch event and every frame runs comes first and together, so
+that a wake-up after the caches went cold reads it from few pages, apart
+from what only start-up ran. See README.md beside this file.
 
     tools/linking/generate.py [--app .build/release/gesture-demo]
 
@@ -45,25 +48,41 @@ IDLE_TIMEOUT = 300.0
 
 
 def functions_run(callgrind_out, binary):
-    """The mangled names of the functions callgrind saw run in `binary`."""
+    """The mangled names of the functions callgrind saw run in `binary`,
+    each with how many times it was called (0 when callgrind saw it run
+    but no call of it: the first function of a thread)."""
     objects, functions = {}, {}
-    names = set()
-    current_object = None
+    calls = {}
+    current_object = callee_object = callee = None
     definition = re.compile(r"^(c?ob|c?fn)=\((\d+)\)(?: (.*))?$")
+    call_count = re.compile(r"^calls=(\d+)")
     with open(callgrind_out, errors="replace") as f:
         for line in f:
             m = definition.match(line.rstrip("\n"))
             if not m:
+                counted = call_count.match(line)
+                if counted and callee is not None:
+                    calls[callee] = calls.get(callee, 0) + int(counted.group(1))
+                    callee = None
                 continue
             kind, number, name = m.groups()
             table = objects if kind.endswith("ob") else functions
             if name:
                 table[number] = name
             if kind == "ob":
-                current_object = objects.get(number)
-            elif kind == "fn" and current_object == binary:
-                names.add(functions[number].split("'")[0])
-    return names
+                current_object = callee_object = objects.get(number)
+            elif kind == "cob":
+                callee_object = objects.get(number)
+            elif kind == "fn":
+                callee_object = current_object
+                callee = None
+                if current_object == binary:
+                    calls.setdefault(functions[number].split("'")[0], 0)
+            elif kind == "cfn":
+                callee = functions[number].split("'")[0] if callee_object == binary else None
+                # A cob= line applies to the next cfn= only.
+                callee_object = current_object
+    return calls
 
 
 def defined_functions(binary):
@@ -96,6 +115,27 @@ def wait_until_idle(pid):
     raise BenchError(f"the app was still busy after {IDLE_TIMEOUT:g} s")
 
 
+def profile_run(args, binary, profile, centre):
+    """Runs `binary` under callgrind in a headless weston until its first
+    frame, then, given the point to aim at (`centre`), through the
+    exercise; returns how many times each of its functions was called."""
+    session = WestonSession("weston", args.module, 1024, 768, 10)
+    try:
+        session.send(["capabilities touch,keyboard,pointer", "timing-start"])
+        session.launch(["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={profile}",
+                        binary, "--page", "gestures"], {})
+        session.wait_first_frame("gesture-demo under callgrind", FIRST_FRAME_TIMEOUT)
+        if centre is not None:
+            exercise(session, centre)
+        wait_until_idle(session.client.pid)
+        # SIGTERM closes the window as Ctrl+Q does; callgrind then writes.
+        session.client.send_signal(signal.SIGTERM)
+        session.client.wait(timeout=EXIT_TIMEOUT)
+    finally:
+        session.stop()
+    return functions_run(profile, binary)
+
+
 def main(argv):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--app", default=os.path.join(ROOT, ".build/release/gesture-demo"))
@@ -115,22 +155,15 @@ def main(argv):
         # valgrind 3.19 cannot read the DWARF 5 the toolchain writes.
         binary = os.path.join(scratch, "gesture-demo")
         subprocess.run(["objcopy", "--strip-debug", args.app, binary], check=True)
-        profile = os.path.join(scratch, "callgrind.out")
         centre = live.app_pinch_centre(args.app, 1024, 768)
-        session = WestonSession("weston", args.module, 1024, 768, 10)
-        try:
-            session.send(["capabilities touch,keyboard,pointer", "timing-start"])
-            session.launch(["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={profile}",
-                            binary, "--page", "gestures"], {})
-            session.wait_first_frame("gesture-demo under callgrind", FIRST_FRAME_TIMEOUT)
-            exercise(session, centre)
-            wait_until_idle(session.client.pid)
-            # SIGTERM closes the window as Ctrl+Q does; callgrind then writes.
-            session.client.send_signal(signal.SIGTERM)
-            session.client.wait(timeout=EXIT_TIMEOUT)
-        finally:
-            session.stop()
-        ran = functions_run(profile, binary) & defined_functions(binary)
+        # Twice: up to the first frame only, then with the whole exercise;
+        # what the second run called beyond the first is the work of
+        # touches and frames.
+        started = profile_run(args, binary, os.path.join(scratch, "start.out"), None)
+        whole = profile_run(args, binary, os.path.join(scratch, "whole.out"), centre)
+        defined = defined_functions(binary)
+        ran = {name: (max(0, count - started.get(name, 0)), count)
+               for name, count in whole.items() if name in defined}
     except (BenchError, subprocess.SubprocessError, OSError) as e:
         print(f"generate.py: {e}", file=sys.stderr)
         return 1
@@ -142,7 +175,9 @@ def main(argv):
     with open(args.out, "w") as f:
         f.write("# Functions the live app runs, for lld's --symbol-ordering-file (Package.swift).\n"
                 "# Generated by tools/linking/generate.py; see tools/linking/README.md.\n")
-        f.writelines(name + "\n" for name in sorted(ran))
+        # Called most by touches and frames first; then start-up's own,
+        # most called first.
+        f.writelines(name + "\n" for name in sorted(ran, key=lambda name: (-ran[name][0], -ran[name][1], name)))
     print(f"generate.py: {len(ran)} functions in {os.path.relpath(args.out)}", file=sys.stderr)
     return 0
 
