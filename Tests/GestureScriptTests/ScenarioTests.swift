@@ -284,6 +284,8 @@ struct ScenarioTests {
                        "--record and --log name the same file (same.txt): their lines would be mixed (give each its own file)"),
                       (["--record", "same.txt", "--log", "sub/../same.txt"],
                        "--record and --log name the same file (sub/../same.txt): their lines would be mixed (give each its own file)"),
+                      (["--record", "to-same.txt", "--log", "same.txt"],
+                       "--record and --log name the same file (same.txt): their lines would be mixed (give each its own file)"),
                       (["--record", "-", "--log", "-"],
                        "--record and --log name the same file (standard output): their lines would be mixed (give each its own file)")])
     func liveFilesOverEachOther(_ flags: [String], _ message: String) throws {
@@ -292,6 +294,9 @@ struct ScenarioTests {
         let script = scratch.appendingPathComponent("x.gds")
         try "tap 100 100\n".write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: scratch.appendingPathComponent("link.gds").path, withDestinationPath: "x.gds")
+        // A link to a file not there yet: writing through it makes same.txt.
+        try FileManager.default.createSymbolicLink(atPath: scratch.appendingPathComponent("to-same.txt").path,
+                                                   withDestinationPath: "same.txt")
         try FileManager.default.createDirectory(at: scratch.appendingPathComponent("sub"), withIntermediateDirectories: false)
         // A display that is not there: refused or not, nothing could play.
         let run = try runGestureDemo(flags + ["--out", "out"], in: scratch,

@@ -36,6 +36,35 @@ struct ScriptFilesTests {
         }
     }
 
+    @Test("a link to nowhere is one file with the path it points at: writing either would make the other")
+    func danglingLink() throws {
+        try inTemporaryDirectory("dangling-link") { folder in
+            let fm = FileManager.default
+            try fm.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: false)
+            try fm.createSymbolicLink(atPath: folder + "/link", withDestinationPath: "out.log")
+            try fm.createSymbolicLink(atPath: folder + "/sub/up", withDestinationPath: "../out.log")
+            try fm.createSymbolicLink(atPath: folder + "/chain", withDestinationPath: "sub/up")
+            try fm.createSymbolicLink(atPath: folder + "/absolute", withDestinationPath: folder + "/sub/../out.log")
+            try fm.createSymbolicLink(atPath: folder + "/gone", withDestinationPath: "nowhere/out.log")
+            try fm.createSymbolicLink(atPath: folder + "/loop", withDestinationPath: "loop")
+            // Neither the link's target nor the other path exists yet.
+            for other in ["out.log", "./out.log", "sub//../out.log"] {
+                #expect(ScriptFiles.isSameFile(folder + "/link", folder + "/" + other), "\(other)")
+            }
+            for link in ["sub/up", "chain", "absolute"] {
+                #expect(ScriptFiles.isSameFile(folder + "/" + link, folder + "/out.log"), "\(link)")
+                #expect(ScriptFiles.isSameFile(folder + "/" + link, folder + "/link"), "\(link)")
+            }
+            #expect(ScriptFiles.isSameFile(folder + "/gone", folder + "/nowhere/./out.log"), "through a folder not there")
+            #expect(!ScriptFiles.isSameFile(folder + "/link", folder + "/sub/out.log"), "a relative link is read in its own folder")
+            #expect(!ScriptFiles.isSameFile(folder + "/link", folder + "/other.log"))
+            #expect(!ScriptFiles.isSameFile(folder + "/loop", folder + "/out.log"), "links that loop lead nowhere")
+            // Once written through the link, the file is one by its inode.
+            try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/out.log"))
+            #expect(ScriptFiles.isSameFile(folder + "/link", folder + "/sub/up"))
+        }
+    }
+
     @Test("what is at a path, links followed: a file, nothing, or what else it is")
     func kinds() throws {
         try inTemporaryDirectory("kinds") { folder in

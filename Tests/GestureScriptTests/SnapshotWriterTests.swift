@@ -147,12 +147,16 @@ final class SnapshotWriterTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/out/shot.diff.png")) == before)
     }
 
-    @Test("a golden that is not there yet is no golden, even where the snapshot makes it (a link to the snapshot's file)")
+    @Test("a golden that is a link to the snapshot's file, not there yet, is refused as that file: nothing is written")
     func goldenMadeByTheSnapshot() throws {
-        try FileManager.default.createSymbolicLink(atPath: folder + "/link.png", withDestinationPath: folder + "/out/shot.png")
-        let outcome = try #require(try snapshot(window(), vs: "link.png"))
-        #expect(!outcome.ok)
-        #expect(outcome.actual == "no golden image at \(folder)/link.png (--update-goldens writes it)")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.png", withDestinationPath: "out/shot.png")
+        for update in [false, true] {
+            let error = #expect(throws: ScriptFileError.self) { try snapshot(window(), vs: "link.png", update: update) }
+            #expect(error?.description == "cannot write \(folder)/out/shot.png: it is the golden image link.png itself; "
+                        + "write the snapshots to another folder (--out)")
+            #expect(!FileManager.default.fileExists(atPath: folder + "/out/shot.png"))
+            #expect(ScriptFiles.type(of: folder + "/link.png") == nil, "the link still leads nowhere")
+        }
     }
 
     @Test("a golden that is not a file is a failed check naming what it is, without waiting on it (a FIFO no one writes)")

@@ -84,16 +84,58 @@ public enum ScriptFiles {
     /// Whether `a` and `b` name one file, however spelt: where either
     /// exists, whether both are the same file (device and inode, links
     /// followed, so a link to the other or a hard link is the same file);
-    /// where neither does, whether they are the same name in the same
-    /// folder (so writing one would make the other), or the same path.
+    /// where neither does, whether they lead to the same path once links
+    /// are followed (`resolved(_:)`), so that writing one would make the
+    /// other: the same name in the same folder, or a link to nowhere and
+    /// the path it points at.
     public static func isSameFile(_ a: String, _ b: String) -> Bool {
         if a == b { return true }
         let first = identity(of: a), second = identity(of: b)
         if first != nil || second != nil { return first == second }
-        guard lastComponent(of: a) == lastComponent(of: b) else { return false }
-        let folderA = folder(of: a), folderB = folder(of: b)
-        let inA = identity(of: folderA.isEmpty ? "." : folderA)
-        return inA != nil && inA == identity(of: folderB.isEmpty ? "." : folderB)
+        guard let resolvedA = resolved(a) else { return false }
+        return resolvedA == resolved(b)
+    }
+
+    /// `path` as an absolute path through no link, as `realpath -m` gives
+    /// it: each link on the way followed (its target read against the
+    /// link's own folder when relative), the last one too even when it
+    /// leads nowhere, and `.`, `..` and repeated slashes taken out. From
+    /// the first part that is not there on, the rest is taken as written.
+    /// Nil when the links loop (more than 40 of them, as Linux allows) or
+    /// the working folder is unknown.
+    static func resolved(_ path: String) -> String? {
+        var done: [Substring] = []
+        if !path.hasPrefix("/") {
+            guard let cwd = getcwd(nil, 0) else { return nil }
+            done = String(cString: cwd).split(separator: "/")
+            free(cwd)
+        }
+        var rest = Array(path.split(separator: "/").reversed())
+        var links = 0, missing = false
+        var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        while let part = rest.popLast() {
+            if part == "." { continue }
+            if part == ".." {
+                _ = done.popLast()
+                continue
+            }
+            done.append(part)
+            if missing { continue }
+            let sofar = "/" + done.joined(separator: "/")
+            let count = readlink(sofar, &target, target.count - 1)
+            if count < 0 {
+                // Not a link: a file or folder, or nothing from here on.
+                missing = errno == ENOENT
+                continue
+            }
+            links += 1
+            if links > 40 { return nil }
+            let link = String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            done.removeLast()
+            if link.hasPrefix("/") { done.removeAll() }
+            rest += link.split(separator: "/").reversed()
+        }
+        return "/" + done.joined(separator: "/")
     }
 
     /// Creates `path` and its missing parents, as `mkdir -p` does. A file
