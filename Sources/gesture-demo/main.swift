@@ -102,10 +102,15 @@ struct GestureDemo: ParsableCommand {
                     thresholds: thresholds.preset(), density: dpi.density()).run()
     }
 
-    /// The script file's text; unreadable files are usage errors.
+    /// The script file's text; unreadable files are usage errors. A FIFO
+    /// no writer has opened yet is waited for, as a script may be piped in
+    /// through one, but said first, so that a run left waiting is
+    /// explained.
     static func readScript(_ path: String) throws -> String {
         do {
-            return try ScriptFiles.readText(path)
+            return try ScriptFiles.readText(path) {
+                printError("gesture-demo: waiting for a writer on FIFO \(path)")
+            }
         } catch {
             let reason = switch error.code {
             case nil: error.reason

@@ -273,6 +273,79 @@ struct ScenarioTests {
         #expect(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("out/p.png").path))
     }
 
+    /// `gesture-demo --headless --script FIFO --out out` started in
+    /// `scratch`, without a compositor, its standard error going to
+    /// `scratch/stderr` so that a test can read it while it runs.
+    func startOnFIFO(_ fifo: String, in scratch: URL) throws -> (process: Process, stderr: URL) {
+        let stderr = scratch.appendingPathComponent("stderr")
+        #expect(FileManager.default.createFile(atPath: stderr.path, contents: nil))
+        let process = Process()
+        process.executableURL = try gestureDemoBinary()
+        process.arguments = ["--headless", "--script", fifo, "--out", "out"]
+        process.currentDirectoryURL = scratch
+        process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "WAYLAND_DISPLAY" }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: stderr)
+        try process.run()
+        return (process, stderr)
+    }
+
+    @Test("a script that is a FIFO no writer has opened says it waits for one, then plays what a writer sends")
+    func fifoScriptWaitsForAWriter() throws {
+        let scratch = try temporaryDirectory("fifo-script")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let fifo = scratch.appendingPathComponent("in.gds").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let (process, stderr) = try startOnFIFO("in.gds", in: scratch)
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let notice = "gesture-demo: waiting for a writer on FIFO in.gds\n"
+        let deadline = Date().addingTimeInterval(5)
+        var said = ""
+        while Date() < deadline, !said.contains("\n") {
+            Thread.sleep(forTimeInterval: 0.02)
+            said = try String(contentsOf: stderr, encoding: .utf8)
+        }
+        #expect(said == notice)
+        try #require(process.isRunning, "it waits for the writer")
+        // Opening for writing returns at once: the run is reading.
+        let writer = try #require(FileHandle(forWritingAtPath: fifo))
+        writer.write(Data("tap 100 100\nsnapshot p\n".utf8))
+        try writer.close()
+        #expect(waitForExit(process, seconds: 30))
+        #expect(process.terminationStatus == 0)
+        #expect(try String(contentsOf: stderr, encoding: .utf8) == notice, "said once, and nothing else")
+        #expect(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("out/p.png").path))
+    }
+
+    @Test("a script that is a FIFO a writer has open already plays without a word of waiting")
+    func fifoScriptWithAWriter() throws {
+        let scratch = try temporaryDirectory("fifo-writer")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let fifo = scratch.appendingPathComponent("in.gds").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // Opened for reading and writing, which Linux does without waiting:
+        // a writer from the start, and a reader that keeps what is written
+        // until the run has opened the FIFO too.
+        let held = open(fifo, O_RDWR | O_CLOEXEC)
+        try #require(held >= 0)
+        let script = Array("tap 100 100\nsnapshot p\n".utf8)
+        #expect(script.withUnsafeBytes { write(held, $0.baseAddress, $0.count) } == script.count)
+        let (process, stderr) = try startOnFIFO("in.gds", in: scratch)
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        // Once the run has read the script, the FIFO is empty; closing the
+        // last writer then ends its input.
+        var entry = pollfd(fd: held, events: Int16(POLLIN), revents: 0)
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, poll(&entry, 1, 0) > 0 { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(poll(&entry, 1, 0) == 0, "the run read the script")
+        close(held)
+        #expect(waitForExit(process, seconds: 30))
+        #expect(process.terminationStatus == 0)
+        #expect(try String(contentsOf: stderr, encoding: .utf8) == "")
+        #expect(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("out/p.png").path))
+    }
+
     @Test("a live session's --record or --log that is the script it replays, or both one file, is refused (exit 2) before anything is opened",
           arguments: [(["--live", "--script", "x.gds", "--log", "x.gds"],
                        "--log x.gds is the script --script replays: the session would write over it (give --log another file)"),

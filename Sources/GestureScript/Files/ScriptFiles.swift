@@ -168,9 +168,10 @@ public enum ScriptFiles {
     public static let maximumLogSize = 4 * maximumTextSize
 
     /// The UTF-8 text of the file at `path`. Bytes that are not UTF-8, or
-    /// more than `maximumTextSize` of them, fail the read.
-    public static func readText(_ path: String) throws(ScriptFileError) -> String {
-        guard let bytes = try readBytes(path, atMost: maximumTextSize) else {
+    /// more than `maximumTextSize` of them, fail the read. A FIFO with no
+    /// writer is waited for, `waiting` called once before (`readChunks`).
+    public static func readText(_ path: String, waiting: () -> Void = {}) throws(ScriptFileError) -> String {
+        guard let bytes = try readBytes(path, atMost: maximumTextSize, waiting: waiting) else {
             throw ScriptFileError(path: path, action: "read", reason: "larger than \(maximumTextSize >> 20) MiB, too large for a script")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
@@ -181,31 +182,58 @@ public enum ScriptFiles {
 
     /// The bytes of the file at `path` if it holds at most `limit`; nil for
     /// a larger file, or one without end such as /dev/zero, which is read
-    /// no further than one byte past `limit`.
-    public static func readBytes(_ path: String, atMost limit: Int) throws(ScriptFileError) -> [UInt8]? {
-        let bytes = try readBytes(path, upTo: limit + 1)
+    /// no further than one byte past `limit`. `waiting` as `readChunks`.
+    public static func readBytes(_ path: String, atMost limit: Int,
+                                 waiting: () -> Void = {}) throws(ScriptFileError) -> [UInt8]? {
+        let bytes = try readBytes(path, upTo: limit + 1, waiting: waiting)
         return bytes.count <= limit ? bytes : nil
     }
 
     /// The bytes of the file at `path`, or its first `limit` bytes.
-    public static func readBytes(_ path: String, upTo limit: Int = .max) throws(ScriptFileError) -> [UInt8] {
+    /// `waiting` as `readChunks`.
+    public static func readBytes(_ path: String, upTo limit: Int = .max,
+                                 waiting: () -> Void = {}) throws(ScriptFileError) -> [UInt8] {
         var bytes: [UInt8] = []
-        try readChunks(path, upTo: limit) { bytes += $0 }
+        try readChunks(path, upTo: limit, waiting: waiting) { bytes += $0 }
         return bytes
     }
 
     /// Reads the file at `path` from its start, at most 64 KiB at a time,
     /// handing each chunk to `take` until the end or `limit` bytes: a copy
     /// holds one chunk in memory, never the whole file.
-    public static func readChunks(_ path: String, upTo limit: Int = .max,
+    ///
+    /// A FIFO with no writer yet is waited for, as `open` would, but
+    /// `waiting` is called first, once, so that the caller can say why
+    /// nothing happens; it is not called when a writer is there already.
+    public static func readChunks(_ path: String, upTo limit: Int = .max, waiting: () -> Void = {},
                                   _ take: (ArraySlice<UInt8>) throws(ScriptFileError) -> Void) throws(ScriptFileError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Opened as any file, a FIFO blocks in open() until a writer opens
+        // it, and nothing can be said before. So a FIFO is opened with
+        // O_NONBLOCK, which returns at once, writer or not; its first read
+        // (below) tells whether one is there. Anything else is opened as
+        // always. (Should the path change between the two calls, a FIFO
+        // opened without the flag only waits unexplained; another file
+        // opened with it has the flag cleared after the first read.)
+        var firstOfFIFO = type(of: path) == .pipe
+        let fd = open(path, O_RDONLY | O_CLOEXEC | (firstOfFIFO ? O_NONBLOCK : 0))
         guard fd >= 0 else { throw ScriptFileError(path: path, action: "read", errno: errno) }
         defer { close(fd) }
         var chunk = [UInt8](repeating: 0, count: min(65536, max(limit, 1)))
         var done = 0
         while done < limit {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if firstOfFIFO {
+                // The FIFO's first read, without waiting, tells what poll
+                // cannot (it is quiet both ways): bytes, or EAGAIN, when a
+                // writer is there, so nothing is said and the reads go on
+                // as from any file; 0, the end, when no writer is.
+                firstOfFIFO = false
+                let code = errno
+                if n == 0 { waitForWriter(fd, waiting) }
+                setBlocking(fd)
+                if n == 0 || (n < 0 && code == EAGAIN) { continue }
+                errno = code
+            }
             if n == 0 { break }
             if n < 0 {
                 if errno == EINTR { continue }
@@ -215,6 +243,30 @@ public enum ScriptFiles {
             try take(chunk[..<kept])
             done += kept
         }
+    }
+
+    /// Waits until a writer has opened the FIFO read by `fd` (opened
+    /// without blocking, found empty and without a writer) and written, or
+    /// come and gone; calls `waiting` first, unless a writer has been
+    /// already.
+    ///
+    /// Linux tells a reader that a writer came and went (POLLHUP) only of
+    /// a writer since the reader's open, so a new reader waits here, as a
+    /// blocking open would, for the first writer: its bytes (POLLIN) or its
+    /// end (POLLHUP). A pipe without a name (/dev/stdin, `<(...)`), which
+    /// never waits in open, has POLLHUP at once when its writer is gone:
+    /// its end is read without a word.
+    static func waitForWriter(_ fd: Int32, _ waiting: () -> Void) {
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        if poll(&entry, 1, 0) != 0 { return }
+        waiting()
+        while poll(&entry, 1, -1) < 0, errno == EINTR {}
+    }
+
+    /// Clears `O_NONBLOCK` on `fd`, so that its reads wait for bytes.
+    static func setBlocking(_ fd: Int32) {
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0, flags & O_NONBLOCK != 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
     }
 
     /// Writes `text` to `path` atomically (a temporary file renamed into
