@@ -273,6 +273,16 @@ struct ScenarioTests {
         #expect(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("out/p.png").path))
     }
 
+    /// Runs `body` with a scratch folder (removed after) holding a FIFO
+    /// named in.gds, and the FIFO's path.
+    func withScriptFIFO(_ label: String, _ body: (URL, String) throws -> Void) throws {
+        let scratch = try temporaryDirectory(label)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let fifo = scratch.appendingPathComponent("in.gds").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        try body(scratch, fifo)
+    }
+
     /// `gesture-demo --headless --script FIFO --out out` started in
     /// `scratch`, without a compositor, its standard error going to
     /// `scratch/stderr` so that a test can read it while it runs.
@@ -292,11 +302,7 @@ struct ScenarioTests {
     }
 
     @Test("a script that is a FIFO no writer has opened says it waits for one, then plays what a writer sends")
-    func fifoScriptWaitsForAWriter() throws {
-        let scratch = try temporaryDirectory("fifo-script")
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let fifo = scratch.appendingPathComponent("in.gds").path
-        #expect(mkfifo(fifo, 0o600) == 0)
+    func fifoScriptWaitsForAWriter() throws { try withScriptFIFO("fifo-script") { scratch, fifo in
         let (process, stderr) = try startOnFIFO("in.gds", in: scratch)
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         let notice = "gesture-demo: waiting for a writer on FIFO in.gds\n"
@@ -316,14 +322,10 @@ struct ScenarioTests {
         #expect(process.terminationStatus == 0)
         #expect(try String(contentsOf: stderr, encoding: .utf8) == notice, "said once, and nothing else")
         #expect(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("out/p.png").path))
-    }
+    } }
 
     @Test("a script that is a FIFO a writer has open already plays without a word of waiting")
-    func fifoScriptWithAWriter() throws {
-        let scratch = try temporaryDirectory("fifo-writer")
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let fifo = scratch.appendingPathComponent("in.gds").path
-        #expect(mkfifo(fifo, 0o600) == 0)
+    func fifoScriptWithAWriter() throws { try withScriptFIFO("fifo-writer") { scratch, fifo in
         // Opened for reading and writing, which Linux does without waiting:
         // a writer from the start, and a reader that keeps what is written
         // until the run has opened the FIFO too.
@@ -344,7 +346,7 @@ struct ScenarioTests {
         #expect(process.terminationStatus == 0)
         #expect(try String(contentsOf: stderr, encoding: .utf8) == "")
         #expect(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("out/p.png").path))
-    }
+    } }
 
     @Test("a live session's --record or --log that is the script it replays, or both one file, is refused (exit 2) before anything is opened",
           arguments: [(["--live", "--script", "x.gds", "--log", "x.gds"],
