@@ -32,7 +32,7 @@ struct AccelerometerShakeMonitorTests {
     /// Hears the raw input a window's tap hears (what a recording writes).
     final class RawInputLog: RawInputTap {
         var inputs: [(input: RawInput, time: Double)] = []
-        func raw(_ input: RawInput, time: Double) { inputs.append((input, time)) }
+        func raw(_ input: RawInput, time: Double, deliversFrame: Bool) { inputs.append((input, time)) }
     }
 
     @Test("the accelerometer's shake is device input: the window's raw input tap hears its begin and end with their times")

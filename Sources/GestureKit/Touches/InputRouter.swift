@@ -1,9 +1,11 @@
 /// Where raw input enters the toolkit: compositor touch points, the
 /// pointer and the touchpad (which become touches too), from the backend
-/// or a script. Each call is shown to `tap` first, as it came, then handed
-/// to the part that owns it: `TouchFrames` for the touches and their
-/// frames, `PointerTouchEmulation` for the mouse, `TouchpadEmulation` for
-/// touchpad gestures. Delivery to recognizers and views is `TouchDelivery`'s.
+/// or a script. Each call is shown to `tap` first, as it came, with
+/// whether handling it will deliver the touch changes waiting for a frame
+/// (which the emulations' state decides), then handed to the part that
+/// owns it: `TouchFrames` for the touches and their frames,
+/// `PointerTouchEmulation` for the mouse, `TouchpadEmulation` for touchpad
+/// gestures. Delivery to recognizers and views is `TouchDelivery`'s.
 public final class InputRouter {
     private var link = WindowLink()
     private var window: Window { link.window }
@@ -22,7 +24,7 @@ public final class InputRouter {
         frames.onMadeUpFrame = { [unowned self] in
             // A recording must deliver the same events: it gets the frame
             // the compositor did not send.
-            tap?.raw(.touchFrame, time: self.window.scheduler.now)
+            tap?.raw(.touchFrame, time: self.window.scheduler.now, deliversFrame: true)
         }
     }
 
@@ -70,21 +72,21 @@ public final class InputRouter {
     /// A compositor touch point went down. `seat` keeps the ids of
     /// several seats apart (each seat numbers its touches from 0).
     public func touchDown(id: Int32, seat: Int = 0, at location: Point, time: Double) {
-        tap?.raw(.touchDown(id: id, seat: seat, at: location), time: time)
+        tap?.raw(.touchDown(id: id, seat: seat, at: location), time: time, deliversFrame: false)
         frames.begin(.compositor(id: id, seat: seat), at: location, time: time)
     }
 
     /// A compositor touch point moved to `location` (window coordinates). The
     /// change is held until ``touchFrame()``; an unknown `id` is ignored.
     public func touchMotion(id: Int32, seat: Int = 0, to location: Point, time: Double) {
-        tap?.raw(.touchMotion(id: id, seat: seat, to: location), time: time)
+        tap?.raw(.touchMotion(id: id, seat: seat, to: location), time: time, deliversFrame: false)
         frames.move(.compositor(id: id, seat: seat), to: location, time: time)
     }
 
     /// A compositor touch point lifted. The touch ends with the next
     /// ``touchFrame()``; an unknown `id` is ignored.
     public func touchUp(id: Int32, seat: Int = 0, time: Double) {
-        tap?.raw(.touchUp(id: id, seat: seat), time: time)
+        tap?.raw(.touchUp(id: id, seat: seat), time: time, deliversFrame: false)
         frames.end(.compositor(id: id, seat: seat), time: time, cancelled: false)
     }
 
@@ -107,20 +109,22 @@ public final class InputRouter {
     /// A recording gets a `cancel`, which cancels every touch: with one
     /// seat and no mouse drag under way at once, the same ones.
     public func cancelTouches(seat: Int) {
-        if frames.hasDown(where: { $0.seat == seat }) { tap?.raw(.touchCancel, time: window.scheduler.now) }
+        if frames.hasDown(where: { $0.seat == seat }) {
+            tap?.raw(.touchCancel, time: window.scheduler.now, deliversFrame: true)
+        }
         frames.cancel { $0.seat == seat }
     }
 
     /// Delivers everything since the previous frame as one event.
     public func touchFrame() {
-        tap?.raw(.touchFrame, time: window.scheduler.now)
+        tap?.raw(.touchFrame, time: window.scheduler.now, deliversFrame: true)
         frames.flush()
     }
 
     /// The compositor took the touches away (e.g. for a system gesture):
     /// every active touch is cancelled.
     public func touchCancel() {
-        tap?.raw(.touchCancel, time: window.scheduler.now)
+        tap?.raw(.touchCancel, time: window.scheduler.now, deliversFrame: true)
         cancelEveryTouch()
     }
 
@@ -134,7 +138,9 @@ public final class InputRouter {
     /// Cancels every touch, compositor and pointer alike (a compositor's
     /// grab took the press that started one). A recording gets a `cancel`.
     public func cancelAll() {
-        if frames.hasDown(where: { _ in true }) { tap?.raw(.touchCancel, time: window.scheduler.now) }
+        if frames.hasDown(where: { _ in true }) {
+            tap?.raw(.touchCancel, time: window.scheduler.now, deliversFrame: true)
+        }
         cancelEveryTouch()
     }
 
@@ -150,7 +156,7 @@ public final class InputRouter {
     /// it enters the surface). While the left button is held, the emulated
     /// touch follows it, delivered at once (a pointer has no frames).
     public func pointerMotion(to location: Point, time: Double) {
-        tap?.raw(.pointerMotion(to: location), time: time)
+        tap?.raw(.pointerMotion(to: location), time: time, deliversFrame: pointer.dragging)
         pointer.motion(to: location, time: time)
     }
 
@@ -162,8 +168,10 @@ public final class InputRouter {
     /// and those fingers are the click's: a left click's one touch, and no
     /// touch at all for a right or middle click.
     public func pointerButton(_ button: UInt32, pressed: Bool, time: Double) {
-        tap?.raw(.pointerButton(button, pressed: pressed), time: time)
-        if pressed, touchpad.kind == .hold {
+        let endsHold = pressed && touchpad.kind == .hold
+        tap?.raw(.pointerButton(button, pressed: pressed), time: time,
+                 deliversFrame: endsHold || pointer.buttonDeliversFrame(button))
+        if endsHold {
             touchpad.end(.hold, cancelled: true, time: time)
         }
         pointer.button(button, pressed: pressed, mirroring: keyboardModifiers.contains(.alt), time: time)
@@ -172,7 +180,7 @@ public final class InputRouter {
     /// The pointer left the surface: a drag in progress is cancelled, since
     /// its end will never be seen.
     public func pointerLeave(time: Double) {
-        tap?.raw(.pointerLeave, time: time)
+        tap?.raw(.pointerLeave, time: time, deliversFrame: pointer.dragging)
         pointer.leave(time: time)
     }
 
@@ -180,7 +188,7 @@ public final class InputRouter {
     /// reports, in logical pixels (positive: down and right). It reaches only
     /// the raw input ``tap``, for recordings: scrolling makes no touches.
     public func pointerAxis(vertical: Double, horizontal: Double, time: Double) {
-        tap?.raw(.pointerAxis(vertical: vertical, horizontal: horizontal), time: time)
+        tap?.raw(.pointerAxis(vertical: vertical, horizontal: horizontal), time: time, deliversFrame: false)
     }
 
     // MARK: Touchpad gestures (zwp_pointer_gestures_v1)
@@ -205,9 +213,13 @@ public final class InputRouter {
     /// cancelled the gesture. An update or end for a gesture not under way
     /// is ignored; a begin cancels any gesture still going.
     public func touchpad(_ event: TouchpadEvent, time: Double) {
-        tap?.raw(.touchpad(event), time: time)
+        // A hold beside a button held down makes no touch (see below): it
+        // delivers a frame only if it ends a gesture under way.
+        let holdBesideButton = if case .begin(.hold, _) = event { pointer.hasButtonDown } else { false }
+        tap?.raw(.touchpad(event), time: time,
+                 deliversFrame: holdBesideButton ? touchpad.kind != nil : touchpad.changesTouches(event))
         switch event {
-        case .begin(.hold, _) where pointer.hasButtonDown:
+        case .begin(.hold, _) where holdBesideButton:
             // The fingers resting are beside a button held down (on a
             // clickpad, the finger that pressed it is not counted): the
             // button's touch is the click, the hold adds none.

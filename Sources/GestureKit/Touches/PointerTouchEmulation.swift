@@ -8,7 +8,10 @@ final class PointerTouchEmulation {
     private var window: Window { link.window }
     /// Where the pointer is on the surface; nil while it is elsewhere.
     private(set) var location: Point?
-    private var dragging = false
+    /// Whether the left button drags a touch: then the pointer's motion
+    /// and leave change it, and deliver the touch changes waiting for a
+    /// frame with it.
+    private(set) var dragging = false
     private var mirrored = false
     /// The buttons pressed over the surface and not released since (any
     /// button, not only the one that drags).
@@ -19,6 +22,13 @@ final class PointerTouchEmulation {
 
     /// The Linux input code of the button that drags (BTN_LEFT).
     static let leftButton: UInt32 = 272
+
+    /// Whether `button` is the one that drags, on the surface: its press
+    /// or release delivers the touch changes waiting for a frame, whatever
+    /// it does to the drag.
+    func buttonDeliversFrame(_ button: UInt32) -> Bool {
+        button == Self.leftButton && location != nil
+    }
 
     init(frames: TouchFrames) {
         self.frames = frames
@@ -40,7 +50,7 @@ final class PointerTouchEmulation {
         } else if !pressed {
             buttonsDown.remove(button)
         }
-        guard button == Self.leftButton, let location else { return }
+        guard buttonDeliversFrame(button), let location else { return }
         if pressed && !dragging {
             dragging = true
             frames.begin(.pointer, at: location, time: time)

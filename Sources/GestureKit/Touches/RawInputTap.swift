@@ -42,5 +42,14 @@ public protocol RawInputTap: AnyObject {
     /// cancels and leaves have none: theirs is the scheduler's clock or the
     /// device's previous event time, and a pointer's enter reaches the tap
     /// as a motion stamped with that previous time.
-    func raw(_ input: RawInput, time: Double)
+    ///
+    /// `deliversFrame`: whether handling the call delivers the touch
+    /// changes waiting for a frame, with its own if it has any: a frame or
+    /// a cancel; the pointer's calls while it drags (and a left button's
+    /// on the surface); a touchpad gesture's that make, move or end its
+    /// touches; a button press that ends a touchpad hold. The router says
+    /// so from the state that decides it, ahead of handling the call. A
+    /// touch point's own calls say false (their frame delivers them), as
+    /// do keys, scrolls and shakes.
+    func raw(_ input: RawInput, time: Double, deliversFrame: Bool)
 }

@@ -19,6 +19,20 @@ final class TouchpadEmulation {
         self.frames = frames
     }
 
+    /// Whether `event` makes, moves or ends touches, and so delivers the
+    /// touch changes waiting for a frame with them: every begin does; an
+    /// update or end of a gesture not under way (or with numbers that are
+    /// not finite) is ignored.
+    func changesTouches(_ event: TouchpadEvent) -> Bool {
+        switch event {
+        case .begin: true
+        case .pinchUpdate(let dx, let dy, let scale, let rotation):
+            kind == .pinch && dx.isFinite && dy.isFinite && scale.isFinite && rotation.isFinite
+        case .swipeUpdate(let dx, let dy): kind == .swipe && dx.isFinite && dy.isFinite
+        case .end(let gesture, _): kind == gesture
+        }
+    }
+
     func beginPinch(at c: Point, time: Double) {
         end(cancelled: true, time: time)
         kind = .pinch
@@ -35,7 +49,7 @@ final class TouchpadEmulation {
     /// `scale`: since the begin; `rotationDegrees`: clockwise since the last
     /// update (as the protocol reports them).
     func updatePinch(dx: Double, dy: Double, scale: Double, rotationDegrees: Double, time: Double) {
-        guard kind == .pinch, dx.isFinite, dy.isFinite, scale.isFinite, rotationDegrees.isFinite else { return }
+        guard changesTouches(.pinchUpdate(dx: dx, dy: dy, scale: scale, rotation: rotationDegrees)) else { return }
         center = center + Point(x: dx, y: dy)
         self.scale = Swift.max(0.01, scale)
         angle += rotationDegrees * .pi / 180
@@ -55,7 +69,7 @@ final class TouchpadEmulation {
     }
 
     func updateSwipe(dx: Double, dy: Double, time: Double) {
-        guard kind == .swipe, dx.isFinite, dy.isFinite else { return }
+        guard changesTouches(.swipeUpdate(dx: dx, dy: dy)) else { return }
         strokePoint = strokePoint + Point(x: dx, y: dy)
         frames.move(.touchpadStroke, to: strokePoint, time: time)
         frames.flush()
@@ -64,7 +78,7 @@ final class TouchpadEmulation {
     /// Ends the gesture if it is of `kind` (an end for another kind, or for
     /// none, is ignored).
     func end(_ kind: TouchpadEvent.Gesture, cancelled: Bool, time: Double) {
-        guard self.kind == kind else { return }
+        guard changesTouches(.end(kind, cancelled: cancelled)) else { return }
         end(cancelled: cancelled, time: time)
     }
 

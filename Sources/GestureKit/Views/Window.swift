@@ -306,7 +306,7 @@ public final class Window: View {
     @discardableResult
     public func handleKey(_ event: KeyEvent) -> Bool {
         otherEvents &+= 1
-        input.tap?.raw(.key(event), time: event.time)
+        input.tap?.raw(.key(event), time: event.time, deliversFrame: false)
         input.keyboardModifiers = event.modifiers
         if !event.isPressed {
             let command = if let code = event.keyCode {
@@ -336,7 +336,7 @@ public final class Window: View {
     /// events. This tells the raw input tap, so that a recording says how
     /// its held keys repeated.
     public func keyRepeatSettingsDidChange(_ settings: KeyRepeatSettings) {
-        input.tap?.raw(.keyRepeat(settings), time: scheduler.now)
+        input.tap?.raw(.keyRepeat(settings), time: scheduler.now, deliversFrame: false)
     }
 
     /// The keyboard focus left the window: held shortcuts end now, as
@@ -438,7 +438,7 @@ public final class Window: View {
     /// began, which may be before it was recognized.
     public func deviceShakeBegan(time: Double) {
         otherEvents &+= 1
-        input.tap?.raw(.shakeBegan, time: time)
+        input.tap?.raw(.shakeBegan, time: time, deliversFrame: false)
         shakeBegan(time: time)
     }
 
@@ -446,7 +446,7 @@ public final class Window: View {
     /// hears it, then `shakeEnded(time:)`.
     public func deviceShakeEnded(time: Double) {
         otherEvents &+= 1
-        input.tap?.raw(.shakeEnded, time: time)
+        input.tap?.raw(.shakeEnded, time: time, deliversFrame: false)
         shakeEnded(time: time)
     }
 

@@ -70,7 +70,7 @@ public final class EventLog: WindowObserver, RawInputTap {
 
     // MARK: Input
 
-    public func raw(_ raw: RawInput, time: Double) {
+    public func raw(_ raw: RawInput, time: Double, deliversFrame: Bool) {
         func point(_ p: Point) -> [(String, ScriptRecord.Value)] { [("x", .number(p.x)), ("y", .number(p.y))] }
         func touch(_ id: Int32, _ seat: Int) -> (String, ScriptRecord.Value) {
             ("id", .number(Double(RawInput.scriptTouchID(id, seat: seat))))

@@ -9,7 +9,7 @@ public final class RawInputTaps: RawInputTap {
         self.taps = taps
     }
 
-    public func raw(_ input: RawInput, time: Double) {
-        for tap in taps { tap.raw(input, time: time) }
+    public func raw(_ input: RawInput, time: Double, deliversFrame: Bool) {
+        for tap in taps { tap.raw(input, time: time, deliversFrame: deliversFrame) }
     }
 }

@@ -87,7 +87,7 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
 
     // MARK: Input
 
-    public func raw(_ input: RawInput, time: Double) {
+    public func raw(_ input: RawInput, time: Double, deliversFrame _: Bool) {
         let arrival = timeSource.now - start
         switch input {
         case .touchDown(let id, let seat, let p):
