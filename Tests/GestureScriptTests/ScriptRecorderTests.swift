@@ -545,6 +545,37 @@ struct ScriptRecorderTests {
         #expect(shown(try replayHeadless(script)) == livelyShown, "recording:\n\(script)")
     }
 
+    @Test("a touchpad event that changes no touch between a frame's touches and its end (a hold's end after its click) delivers nothing: the frame stays whole")
+    func touchpadEventInsideAFrame() throws {
+        let s = SimulatedSession()
+        try s.turnOnMultipleTouch(settle: 0.5)
+        s.window.input.pointerMotion(to: Point(x: 100, y: 100), time: s.stamp)
+        s.pass(0.3)
+        // Fingers rest on a clickpad and click: the click takes the hold's
+        // touch, so the hold's end changes no touch.
+        s.window.input.touchpad(.begin(.hold, fingers: 2), time: s.stamp)
+        s.pass(0.1)
+        s.window.input.pointerButton(MouseButton.right.code, pressed: true, time: s.stamp)
+        s.pass(0.05)
+        s.window.input.pointerButton(MouseButton.right.code, pressed: false, time: s.stamp)
+        s.pass(0.5)
+        // Two fingers on the screen in one frame, the hold's end read
+        // between them: live, "Number of fingers: 2" at once.
+        s.window.input.touchDown(id: 0, at: Point(x: 300, y: 700), time: s.stamp)
+        s.window.input.touchpad(.end(.hold, cancelled: false), time: s.stamp)
+        s.window.input.touchDown(id: 1, at: Point(x: 700, y: 700), time: s.stamp)
+        s.window.input.touchFrame()
+        s.pass(0.1)
+        s.window.input.touchUp(id: 0, time: s.stamp)
+        s.window.input.touchUp(id: 1, time: s.stamp)
+        s.window.input.touchFrame()
+        s.pass(0.5)
+        let (script, live) = s.finish()
+        let livelyShown = shown(records(live))
+        #expect(livelyShown.contains { $0.hasSuffix("fingers Number of fingers: 2") }, "\(livelyShown)")
+        #expect(shown(try replayHeadless(script)) == livelyShown, "recording:\n\(script)")
+    }
+
     @Test("touches still down when the window goes are cancelled live; the recording cancels them too")
     func touchesDownAtTheEnd() throws {
         let s = SimulatedSession(page: .gestures)

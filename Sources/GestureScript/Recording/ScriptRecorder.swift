@@ -44,10 +44,6 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
         case code(UInt32)
         case symbol(UInt32)
     }
-    /// Whether the pointer is on the surface, and dragging with the left
-    /// button (a touch): then its events deliver waiting touches live.
-    private var pointerOnSurface = false
-    private var pointerDragging = false
     /// When the device's shake under way began, on the window's clock.
     private var shakeStart: Double?
     /// The key repeat a replay has at this point: none until a
@@ -87,7 +83,7 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
 
     // MARK: Input
 
-    public func raw(_ input: RawInput, time: Double, deliversFrame _: Bool) {
+    public func raw(_ input: RawInput, time: Double, deliversFrame: Bool) {
         let arrival = timeSource.now - start
         switch input {
         case .touchDown(let id, let seat, let p):
@@ -97,48 +93,38 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
         case .touchUp(let id, let seat):
             holdInFrame(.up(id: RawInput.scriptTouchID(id, seat: seat)), stamp: time, arrival)
         case .touchFrame: closeFrame(with: .frame, arrival)
-        case .touchCancel:
-            // Every touch is cancelled, a mouse drag's too.
-            pointerDragging = false
-            closeFrame(with: .cancel, arrival)
+        case .touchCancel: closeFrame(with: .cancel, arrival)
         case .pointerMotion(let p):
-            pointerOnSurface = true
-            record(.pointer(.move(to: onPage(p))), stamp: time, arrival, deliversFrame: pointerDragging)
+            record(.pointer(.move(to: onPage(p))), stamp: time, arrival, deliversFrame: deliversFrame)
         case .pointerButton(let code, let pressed):
-            // The left button on the surface starts or ends a drag, and
-            // delivers the touches waiting for a frame with it.
-            let drags = code == MouseButton.left.code && pointerOnSurface
-            if drags { pointerDragging = pressed }
             guard let button = RawInput.buttonName(code) else { return }
             // Alt at a press makes a drag two touches, also Alt held with
             // no key event seen (pressed before the window had focus: the
             // compositor says so in `wl_keyboard.modifiers`).
-            record(.pointer(pressed ? .down(button) : .up(button)), stamp: time, arrival, deliversFrame: drags,
+            record(.pointer(pressed ? .down(button) : .up(button)), stamp: time, arrival, deliversFrame: deliversFrame,
                    setUp: pressed ? holdModifiers(window.input.keyboardModifiers) : [])
         case .pointerAxis(let vertical, let horizontal):
-            record(.pointer(.scroll(dx: horizontal, dy: vertical)), stamp: time, arrival, deliversFrame: false)
-        case .pointerLeave:
-            let dragged = pointerDragging
-            pointerOnSurface = false
-            pointerDragging = false
-            record(.pointer(.leave), stamp: nil, arrival, deliversFrame: dragged)
-        case .touchpad(let event): record(.touchpad(event), stamp: time, arrival, deliversFrame: true)
+            record(.pointer(.scroll(dx: horizontal, dy: vertical)), stamp: time, arrival, deliversFrame: deliversFrame)
+        case .pointerLeave: record(.pointer(.leave), stamp: nil, arrival, deliversFrame: deliversFrame)
+        case .touchpad(let event): record(.touchpad(event), stamp: time, arrival, deliversFrame: deliversFrame)
         case .key(let event):
             // The replay repeats a held key itself, under the recorded
             // `keyboard repeat` settings; a line per repeat would double it.
             guard !event.isRepeat else { return }
             emit(at: clock.time(ofEventStamped: time, arrivedAt: arrival), keyCommands(for: event))
-        case .keyRepeat(let settings): record(.keyboardRepeat(settings), stamp: nil, arrival, deliversFrame: false)
+        case .keyRepeat(let settings):
+            record(.keyboardRepeat(settings), stamp: nil, arrival, deliversFrame: deliversFrame)
         // A device's shake is known late (an accelerometer's ends once the
         // device has been still for a while), so the line comes when the
         // app heard of it, and `shake end` says how long the shake was.
         case .shakeBegan:
             shakeStart = time
-            record(.shakeBegin, stamp: nil, arrival, deliversFrame: false)
+            record(.shakeBegin, stamp: nil, arrival, deliversFrame: deliversFrame)
         case .shakeEnded:
             let lasted = shakeStart.map { ((time - $0) * 1_000_000).rounded() / 1000 }
             shakeStart = nil
-            record(.shakeEnd(milliseconds: lasted.map { max(0, $0) }), stamp: nil, arrival, deliversFrame: false)
+            record(.shakeEnd(milliseconds: lasted.map { max(0, $0) }), stamp: nil, arrival,
+                   deliversFrame: deliversFrame)
         }
     }
 
@@ -146,7 +132,8 @@ public final class ScriptRecorder: RawInputTap, WindowObserver {
     /// its end or not. The replay closes an open frame before any other
     /// line, so the line goes where the live window delivered the frame's
     /// touches: after them when the event delivered them with its own (a
-    /// mouse drag's, a touchpad gesture's touches), else ahead of them, and
+    /// mouse drag's, a touchpad gesture's touches; the router says which
+    /// do, `deliversFrame`), else ahead of them, and
     /// they follow when their frame closes (a key or the pointer moving
     /// between two fingers' downs and their frame: they still land
     /// together, after it). `setUp`: lines the replay must play first
