@@ -510,6 +510,20 @@ struct ScriptRecorderTests {
         #expect(shown(try replayHeadless(script)) == shown(records(live)), "recording:\n\(script)")
     }
 
+    /// Two fingers down on the Touches page in one frame, `between` run
+    /// between their downs, then both lifted in the next frame.
+    static func twoFingersInOneFrame(_ s: SimulatedSession, between: () -> Void) {
+        s.window.input.touchDown(id: 0, at: Point(x: 300, y: 700), time: s.stamp)
+        between()
+        s.window.input.touchDown(id: 1, at: Point(x: 700, y: 700), time: s.stamp)
+        s.window.input.touchFrame()
+        s.pass(0.1)
+        s.window.input.touchUp(id: 0, time: s.stamp)
+        s.window.input.touchUp(id: 1, time: s.stamp)
+        s.window.input.touchFrame()
+        s.pass(0.5)
+    }
+
     @Test("the pointer moving or a key between a frame's touches and its end: the frame's touches reach the page together, after it, as live")
     func eventsInsideAFrame() throws {
         let s = SimulatedSession()
@@ -518,15 +532,7 @@ struct ScriptRecorderTests {
         s.pass(0.3)
         // Two fingers in one frame, the pointer moving (no button held)
         // between them: live, "Number of fingers: 2" at once.
-        s.window.input.touchDown(id: 0, at: Point(x: 300, y: 700), time: s.stamp)
-        s.window.input.pointerMotion(to: Point(x: 110, y: 100), time: s.stamp)
-        s.window.input.touchDown(id: 1, at: Point(x: 700, y: 700), time: s.stamp)
-        s.window.input.touchFrame()
-        s.pass(0.1)
-        s.window.input.touchUp(id: 0, time: s.stamp)
-        s.window.input.touchUp(id: 1, time: s.stamp)
-        s.window.input.touchFrame()
-        s.pass(0.5)
+        Self.twoFingersInOneFrame(s) { s.window.input.pointerMotion(to: Point(x: 110, y: 100), time: s.stamp) }
         // The key showing FlatCube between a touch and its frame: live, the
         // touch lands on FlatCube's red square.
         s.window.input.touchDown(id: 0, at: Point(x: 512, y: 150), time: s.stamp)
@@ -561,15 +567,7 @@ struct ScriptRecorderTests {
         s.pass(0.5)
         // Two fingers on the screen in one frame, the hold's end read
         // between them: live, "Number of fingers: 2" at once.
-        s.window.input.touchDown(id: 0, at: Point(x: 300, y: 700), time: s.stamp)
-        s.window.input.touchpad(.end(.hold, cancelled: false), time: s.stamp)
-        s.window.input.touchDown(id: 1, at: Point(x: 700, y: 700), time: s.stamp)
-        s.window.input.touchFrame()
-        s.pass(0.1)
-        s.window.input.touchUp(id: 0, time: s.stamp)
-        s.window.input.touchUp(id: 1, time: s.stamp)
-        s.window.input.touchFrame()
-        s.pass(0.5)
+        Self.twoFingersInOneFrame(s) { s.window.input.touchpad(.end(.hold, cancelled: false), time: s.stamp) }
         let (script, live) = s.finish()
         let livelyShown = shown(records(live))
         #expect(livelyShown.contains { $0.hasSuffix("fingers Number of fingers: 2") }, "\(livelyShown)")
