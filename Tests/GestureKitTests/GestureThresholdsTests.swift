@@ -156,17 +156,25 @@ struct WindowThresholdsTests {
         return (h, doubleTap, h.attach(doubleTap))
     }
 
+    /// Taps at (50, 50) and expects it to be the double tap's second
+    /// (tap count 2, the recognizer ended) when `recognized`, else a new
+    /// first tap.
+    static func expectSecondTap(_ h: ViewInWindow, _ log: ActionLog, recognized: Bool,
+                                _ preset: GestureThresholds, sourceLocation: SourceLocation = #_sourceLocation) {
+        h.down(0, 50, 50); h.frame()
+        let second = h.view.lastBegan.first
+        h.up(0); h.frame()
+        #expect((log.states == [.ended]) == recognized, "\(preset.name): \(log.states)", sourceLocation: sourceLocation)
+        #expect(second?.tapCount == (recognized ? 2 : 1), "\(preset.name)", sourceLocation: sourceLocation)
+    }
+
     @Test("a second tap 20 ms after the first lifts is no double tap under Android's 40 ms minimum, and is under UIKit's")
     func doubleTapMinimum() {
         for (preset, recognized) in [(GestureThresholds.android, false), (.uikit, true)] {
             let (h, doubleTap, log) = doubleTapInWindow(preset)
             h.tap(50, 50)
             h.wait(0.02)
-            h.down(0, 50, 50); h.frame()
-            let second = h.view.lastBegan.first
-            h.up(0); h.frame()
-            #expect((log.states == [.ended]) == recognized, "\(preset.name): \(log.states)")
-            #expect(second?.tapCount == (recognized ? 2 : 1), "\(preset.name)")
+            Self.expectSecondTap(h, log, recognized: recognized, preset)
             if !recognized {
                 h.wait(0.3)
                 #expect(doubleTap.lastFailure == "no tap 2 within 0.3 s")
@@ -182,11 +190,7 @@ struct WindowThresholdsTests {
             h.wait(0.15)
             h.up(0); h.frame()
             h.wait(0.3)
-            h.down(0, 50, 50); h.frame()
-            let second = h.view.lastBegan.first
-            h.up(0); h.frame()
-            #expect((log.states == [.ended]) == recognized, "\(preset.name): \(log.states)")
-            #expect(second?.tapCount == (recognized ? 2 : 1), "\(preset.name)")
+            Self.expectSecondTap(h, log, recognized: recognized, preset)
         }
         // Within 0.4 s of the first press it is a double click under GTK.
         let (h, _, log) = doubleTapInWindow(.gtk)

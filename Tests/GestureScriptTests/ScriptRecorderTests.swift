@@ -492,10 +492,7 @@ struct ScriptRecorderTests {
             s.window.input.touchFrame()
         }
         s.pass(0.02)
-        s.window.input.touchUp(id: 1, time: s.stamp)
-        s.window.input.touchUp(id: 2, time: s.stamp)
-        s.window.input.touchFrame()
-        s.pass(0.5)
+        Self.lift(s, 1, 2)
         let (script, live) = s.finish()
         let lines = script.split(separator: "\n")
         // Between a touch line and the frame that closes it, no wait.
@@ -518,8 +515,12 @@ struct ScriptRecorderTests {
         s.window.input.touchDown(id: 1, at: Point(x: 700, y: 700), time: s.stamp)
         s.window.input.touchFrame()
         s.pass(0.1)
-        s.window.input.touchUp(id: 0, time: s.stamp)
-        s.window.input.touchUp(id: 1, time: s.stamp)
+        lift(s, 0, 1)
+    }
+
+    /// Lifts the fingers `ids` in one frame, then lets the page settle.
+    static func lift(_ s: SimulatedSession, _ ids: Int32...) {
+        for id in ids { s.window.input.touchUp(id: id, time: s.stamp) }
         s.window.input.touchFrame()
         s.pass(0.5)
     }
@@ -539,9 +540,7 @@ struct ScriptRecorderTests {
         s.type(Keysym.digit(2))
         s.window.input.touchFrame()
         s.pass(0.05)
-        s.window.input.touchUp(id: 0, time: s.stamp)
-        s.window.input.touchFrame()
-        s.pass(0.5)
+        Self.lift(s, 0)
         let (script, live) = s.finish()
         let livelyShown = shown(records(live))
         #expect(livelyShown.contains { $0.hasSuffix("fingers Number of fingers: 2") }
