@@ -562,6 +562,9 @@ struct RunnerCommandTests {
         let script = path("g.gds"), report = path("r2"), link = path("link.gds")
         try "size 200 200\npage touches\ntap 50 50\nwait 100\n".write(toFile: script, atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: script)
+        // A link to the report's page, which no run has written yet.
+        let dangling = path("page.xml")
+        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: "rep/index.html")
         let first = try RunnerProcess.test([script, "--report", report])
         #expect(first.status == 0, "\(first.transcript)")
         let results = report + "/results.jsonl"
@@ -575,6 +578,7 @@ struct RunnerCommandTests {
             ([script, "--report", path("rep"), "--junit", path("rep/results.jsonl")],
              "--junit \(path("rep/results.jsonl")) is where the report (--report \(path("rep"))) writes its results.jsonl"),
             ([script, "--report", path("rep"), "--junit", path("rep/index.html")], "writes its index.html"),
+            ([script, "--report", path("rep"), "--junit", dangling], "--junit \(dangling) is where the report (--report \(path("rep"))) writes its index.html"),
             ([script, "--report", path("rep"), "--junit", path("rep/x/../scripts/j.xml")], "writes its scripts folder"),
         ] {
             let before = try [script, results].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }

@@ -103,7 +103,7 @@ public enum ScriptFiles {
     /// the first part that is not there on, the rest is taken as written.
     /// Nil when the links loop (more than 40 of them, as Linux allows) or
     /// the working folder is unknown.
-    static func resolved(_ path: String) -> String? {
+    public static func resolved(_ path: String) -> String? {
         var done: [Substring] = []
         if !path.hasPrefix("/") {
             guard let cwd = getcwd(nil, 0) else { return nil }

@@ -55,26 +55,12 @@ enum FileSystem {
         return String(cString: real)
     }
 
-    /// The absolute path `path` names, its links resolved as far as it
-    /// exists; the rest (what a run is still to make) follows as written,
-    /// `.` dropped and `..` going up. Nil when not even the current folder
-    /// resolves.
+    /// The absolute path `path` names, as `ScriptFiles.resolved(_:)` gives
+    /// it: its links followed, a link to something not there yet too, so
+    /// that a file the run is still to write is where writing it would put
+    /// it. Nil when the links loop or the current folder is unknown.
     static func absolute(_ path: String) -> String? {
-        var existing = path.isEmpty ? "." : path
-        var missing: [String] = []
-        var base = resolved(existing)
-        while base == nil {
-            guard existing != "." && existing != "/" else { return nil }
-            missing.insert(ScriptFiles.lastComponent(of: existing), at: 0)
-            let parent = ScriptFiles.folder(of: existing)
-            existing = parent.isEmpty ? "." : parent
-            base = resolved(existing)
-        }
-        var parts = base!.split(separator: "/").map(String.init)
-        for part in missing where part != "." {
-            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
-        }
-        return "/" + parts.joined(separator: "/")
+        ScriptFiles.resolved(path.isEmpty ? "." : path)
     }
 
     /// `path` relative to `folder` when it lies inside it (both absolute,
