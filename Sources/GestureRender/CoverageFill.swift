@@ -218,13 +218,32 @@ final class CoverageFill {
             }
             return
         }
-        edges.sort { $0.y0 < $1.y0 }
+        Self.sortByTop(&edges)
         for area in clip {
             let part = area.intersection(target.bounds).intersection(box)
             guard !part.isEmpty else { continue }
             scratch.reserve(edges: edges.count, cells: part.x1 - part.x0 + 1)
             edges.withUnsafeBufferPointer { edges in
                 Self.fill(part, edges: edges, paint: paint, scratch: scratch, into: target)
+            }
+        }
+    }
+
+    /// Sorts `edges` by their tops, keeping the order of equal ones: by
+    /// insertion, as a polygon's edges come in runs already in order (down
+    /// one side, up the other), which a general sort would not exploit.
+    private static func sortByTop(_ edges: inout [Edge]) {
+        edges.withUnsafeMutableBufferPointer { e in
+            var i = 1
+            while i < e.count {
+                let edge = e[i]
+                var j = i
+                while j > 0, e[j &- 1].y0 > edge.y0 {
+                    e[j] = e[j &- 1]
+                    j &-= 1
+                }
+                e[j] = edge
+                i &+= 1
             }
         }
     }
@@ -289,6 +308,7 @@ final class CoverageFill {
                              into target: Target) {
         let active = scratch.active, touched = scratch.touched, cells = scratch.cells
         let first = box.x0, last = box.x1 - 1
+        let firstColumn = Double(first), pastLast = Double(last &+ 1)
         var activeCount = 0, nextEdge = 0
         for y in box.y0..<box.y1 {
             let top = Double(y), bottom = top + 1
@@ -307,9 +327,10 @@ final class CoverageFill {
             var touchedCount = 0
             for i in 0..<activeCount {
                 let e = edges[active[i]]
-                let ya = Swift.max(e.y0, top), yb = Swift.min(e.y1, bottom)
+                let ya = e.y0 > top ? e.y0 : top, yb = e.y1 < bottom ? e.y1 : bottom
                 guard yb > ya,
-                      let range = addShares(of: e, from: ya, to: yb, first: first, last: last, cells: cells) else { continue }
+                      let range = addShares(of: e, from: ya, to: yb, first: first, last: last, firstColumn: firstColumn,
+                                            pastLast: pastLast, cells: cells) else { continue }
                 // Kept in order of their first column.
                 var j = touchedCount
                 while j > 0, touched[j &- 1].0 > range.0 {
@@ -325,14 +346,16 @@ final class CoverageFill {
         }
     }
 
-    /// The whole number at or below `x`, which lies between two columns
-    /// of the buffer (so well within `Int`): without a call to the C
-    /// library's floor, which a baseline x86-64 build makes for
-    /// `rounded(.down)`.
+    /// The whole number at or below `x`, which lies within a few columns
+    /// of the buffer (far within 2^51): rounded to the nearest by adding
+    /// 1.5 * 2^52, whose last bit is then worth 1, and lowered where that
+    /// went up. Without the range and finiteness checks `Int(x)` makes,
+    /// or the call to the C library's floor a baseline x86-64 build makes
+    /// for `rounded(.down)`.
     @inline(__always)
     private static func floor(_ x: Double) -> Int {
-        let truncated = Int(x)
-        return x < Double(truncated) ? truncated &- 1 : truncated
+        let nearest = Int(bitPattern: UInt((x + 6755399441055744.0).bitPattern &- 0x4338_0000_0000_0000))
+        return Double(nearest) > x ? nearest &- 1 : nearest
     }
 
     /// Adds, column by column, the changes in the share of each column that
@@ -342,10 +365,11 @@ final class CoverageFill {
     /// columns it changed, or nil if none.
     @inline(__always)
     private static func addShares(of e: Edge, from ya: Double, to yb: Double, first: Int, last: Int,
+                                  firstColumn: Double, pastLast: Double,
                                   cells: UnsafeMutablePointer<Double>) -> (Int, Int)? {
         let xa = e.x(at: ya), xb = e.x(at: yb)
         let height = (yb - ya) * e.direction
-        var lo = Swift.min(xa, xb), hi = Swift.max(xa, xb)
+        var lo = xa < xb ? xa : xb, hi = xa < xb ? xb : xa
         // Less than a billionth of a pixel across: upright, at its middle
         // (its share per column, 1 / (hi - lo), could overflow).
         if hi - lo < 1e-9 {
@@ -354,20 +378,24 @@ final class CoverageFill {
         }
         // Past the last column nothing is read; before the first, the
         // whole height is the first column's change.
-        guard lo < Double(last &+ 1) else { return nil }
-        guard hi >= Double(first) else {
+        guard lo < pastLast else { return nil }
+        guard hi >= firstColumn else {
             cells[0] += height
             return (first, first)
         }
-        let c0 = Self.floor(lo), c1 = Self.floor(hi)
+        // The columns the edge starts and ends in, held two left of the
+        // first and one right of the last: nothing outside reads them but
+        // as lying beyond those columns.
+        let c0 = Self.floor(lo < firstColumn - 2 ? firstColumn - 2 : lo)
+        let c1 = Self.floor(hi > pastLast ? pastLast : hi)
         if c0 == c1, c0 >= first {
             // Within one column: the share right of its middle, then all.
             let inside = (Double(c0 &+ 1) - 0.5 * (lo + hi)) * height
             cells[c0 &- first] += inside
             if c0 < last { cells[c0 &+ 1 &- first] += height - inside }
-            return (c0, Swift.min(c0 &+ 1, last))
+            return (c0, c0 < last ? c0 &+ 1 : last)
         }
-        let from = Swift.max(c0, first), to = Swift.min(c1 &+ 1, last)
+        let from = c0 > first ? c0 : first, to = c1 &+ 1 < last ? c1 &+ 1 : last
         // The share of column c right of the edge, as a fraction of the
         // height: the ramp's integral over the edge's columns, worked out
         // for the first column it crosses, those it crosses whole (a
@@ -426,6 +454,8 @@ final class CoverageFill {
     private struct Paint {
         let pixel: UInt32
         let alpha: UInt32
+        /// Whether the colour hides what it covers whole.
+        let isOpaque: Bool
 
         init?(_ color: Color) {
             // Cairo keeps a colour as 16-bit fractions truncated from the
@@ -438,27 +468,28 @@ final class CoverageFill {
             alpha = byte(a)
             guard alpha > 0 else { return nil }
             pixel = alpha << 24 | byte(color.red * a) << 16 | byte(color.green * a) << 8 | byte(color.blue * a)
+            isOpaque = alpha == 255
         }
 
         /// Coverage as a byte: what is left of a share after clamping.
         @inline(__always)
         static func level(_ coverage: Double) -> UInt32 {
             let c = Swift.min(abs(coverage), 1)
-            return UInt32(c * 255 + 0.5)
+            return UInt32(truncatingIfNeeded: CoverageFill.floor(c * 255 + 0.5))
         }
 
         @inline(__always)
         func pixel(_ p: UnsafeMutablePointer<UInt32>, coverage: Double) {
             let level = Self.level(coverage)
             guard level > 0 else { return }
-            p.pointee = level == 255 && alpha == 255 ? pixel : Self.over(Self.scale(pixel, by: level), p.pointee)
+            p.pointee = level == 255 && isOpaque ? pixel : Self.over(Self.scale(pixel, by: level), p.pointee)
         }
 
         @inline(__always)
         func run(_ p: UnsafeMutablePointer<UInt32>, count: Int, coverage: Double) {
             let level = Self.level(coverage)
             guard level > 0, count > 0 else { return }
-            if level == 255 && alpha == 255 {
+            if level == 255 && isOpaque {
                 p.update(repeating: pixel, count: count)
                 return
             }
