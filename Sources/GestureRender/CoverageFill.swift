@@ -67,6 +67,8 @@ final class CoverageFill {
     private var points: [Point] = []
     private var polygonEnds: [Int] = []
     private var edges: [Edge] = []
+    /// The edges left of a part whose rows are covered alike.
+    private var edgesLeft: [Edge] = []
     /// Where the cuts build the cut polygons, swapped with the above, and
     /// one polygon on its own.
     private var cutPoints: [Point] = []
@@ -120,6 +122,7 @@ final class CoverageFill {
         points.reserveCapacity(256)
         polygonEnds.reserveCapacity(4)
         edges.reserveCapacity(256)
+        edgesLeft.reserveCapacity(16)
     }
 
     deinit {
@@ -221,7 +224,7 @@ final class CoverageFill {
         Self.sortByTop(&edges)
         for area in clip {
             let part = area.intersection(target.bounds).intersection(box)
-            guard !part.isEmpty else { continue }
+            guard !part.isEmpty, !fillRowsAlike(part, paint: paint, into: target) else { continue }
             scratch.reserve(edges: edges.count, cells: part.x1 - part.x0 + 1)
             edges.withUnsafeBufferPointer { edges in
                 Self.fill(part, edges: edges, paint: paint, scratch: scratch, into: target)
@@ -246,6 +249,35 @@ final class CoverageFill {
                 i &+= 1
             }
         }
+    }
+
+    /// Fills `part` when no edge reaching into its rows reaches into its
+    /// columns, as where a background lies under the damage away from its
+    /// outline: each row is then covered alike, by the height of the edges
+    /// left of it, and painted as one run, with no cells. Returns false,
+    /// having drawn nothing, when an edge crosses it. Edges are sorted by
+    /// their tops, so heights add up in the order the row loop adds them.
+    private func fillRowsAlike(_ part: PixelBox, paint: Paint, into target: Target) -> Bool {
+        let top = Double(part.y0), bottom = Double(part.y1), left = Double(part.x0), right = Double(part.x1)
+        edgesLeft.removeAll(keepingCapacity: true)
+        for e in edges where e.y1 > top && e.y0 < bottom {
+            if Swift.max(e.x0, e.x1) <= left {
+                edgesLeft.append(e)
+            } else if Swift.min(e.x0, e.x1) < right {
+                return false
+            }
+        }
+        var row = target.pixels + part.y0 * target.stride + part.x0
+        for y in part.y0..<part.y1 {
+            let rowTop = Double(y), rowBottom = rowTop + 1
+            var coverage = 0.0
+            for e in edgesLeft where e.y1 > rowTop && e.y0 < rowBottom {
+                coverage += (Swift.min(e.y1, rowBottom) - Swift.max(e.y0, rowTop)) * e.direction
+            }
+            paint.run(row, count: part.x1 - part.x0, coverage: coverage)
+            row += target.stride
+        }
+        return true
     }
 
     /// Turns the polygons into edges, leaving out level ones (they cover

@@ -306,6 +306,44 @@ struct CoverageFillTests {
                           Point(x: 0.0, y: 24.0)]])
     }
 
+    /// Where no edge of the shape reaches into a clip box's columns, as
+    /// where a view's background lies under a damaged area, the box is
+    /// filled row by row without cells: each row as the general fill
+    /// covers it, by the share of it between the shape's top and bottom.
+    @Test("a box clear of the shape's sides is covered row by row by its exact share, as the general fill covers it")
+    func boxClearOfTheSides() {
+        // Sides slanting left of the box and right of it, one upright on
+        // its left boundary; a level top and bottom at fractions of rows.
+        let shapes: [[Point]] = [
+            [Point(x: 3, y: 10.4), Point(x: 88, y: 10.4), Point(x: 92.5, y: 60.75), Point(x: 8.5, y: 60.75)],
+            [Point(x: 20, y: 10.4), Point(x: 88, y: 10.4), Point(x: 88, y: 60.75), Point(x: 20, y: 60.75)],
+        ]
+        let box = CoverageFill.PixelBox(x0: 20, y0: 5, x1: 70, y1: 70)
+        for shape in shapes {
+            let inBox = Self.filled([shape], clip: [box])
+            // The whole buffer as the clip: the sides cross it, so every
+            // row takes the general fill.
+            let general = Self.filled([shape])
+            for y in 0..<Self.height {
+                for x in 0..<Self.width {
+                    let inside = x >= box.x0 && x < box.x1 && y >= box.y0 && y < box.y1
+                    let expected: UInt32 = inside ? general.pixel(x, y) : 0xffff_ffff
+                    if inBox.pixel(x, y) != expected {
+                        Issue.record("\(shape) at (\(x), \(y)): \(String(inBox.pixel(x, y), radix: 16)), not \(String(expected, radix: 16))")
+                        return
+                    }
+                }
+            }
+            // A row's share: 0.6 of the top row, all of those below, 0.75
+            // of the bottom one, read back from the red channel (255 white,
+            // 2 navy).
+            for (y, share) in [(9, 0.0), (10, 0.6), (11, 1.0), (40, 1.0), (60, 0.75), (61, 0.0)] {
+                let red = Double((inBox.pixel(45, y) >> 16) & 0xff)
+                #expect(abs((255 - red) / 253 - share) < 0.01, "row \(y) of \(shape): red \(red)")
+            }
+        }
+    }
+
     @Test("a shape with a coordinate that is not finite, or with no area, draws nothing")
     func badShapes() {
         let shapes: [[Point]] = [
