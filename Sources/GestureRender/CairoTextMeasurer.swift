@@ -84,7 +84,8 @@ enum CairoText {
     /// Cairo's default font options but for unhinted metrics (nothing else
     /// in the project sets font options), made once rather than for every
     /// text drawn. Cairo copies them into the context and never changes
-    /// them; all drawing happens on the one thread.
+    /// them, so the thread preparing the faces (`FontPreparation`) reads
+    /// them as the drawing thread does.
     nonisolated(unsafe) private static let unhintedMetrics: OpaquePointer = {
         guard let options = cairo_font_options_create() else { preconditionFailure("cairo is out of memory") }
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DemoApp
 import GestureKit
+import GestureRender
 import GestureScript
 import Glibc
 import Logging
@@ -152,6 +153,9 @@ func printError(_ message: String) {
     ScriptFiles.write(message + "\n", to: STDERR_FILENO)
 }
 
+// The faces the first frame's text needs are found and opened beside the
+// parsing of the arguments and the connection to the compositor.
+FontPreparation.start()
 LoggingSystem.bootstrap(AppLogHandler.init)
 
 exit(exitCode { var command = try GestureDemo.parseAsRoot(); try command.run() })

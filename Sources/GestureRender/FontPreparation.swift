@@ -1,0 +1,64 @@
+import CCairo
+import GestureKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Finds and opens the renderer's faces on a thread of their own while the
+/// app does other work, so that its first text does not wait for them.
+///
+/// A window's first frame measures and sets text: before it, fontconfig
+/// reads its font folders' caches and matches the face (`FontConfiguration`)
+/// and FreeType opens the regular and bold files, about 2 ms here, all on
+/// the way to the first frame. Started as the app starts, that work runs
+/// beside the parsing of its arguments and its connection to the
+/// compositor. Whatever asks for a face meanwhile waits for the same work
+/// (fontconfig's setup is a once-only initializer; cairo's font caches are
+/// locked), so text comes out the same either way.
+public enum FontPreparation {
+    /// The preparing thread, while it may still run.
+    nonisolated(unsafe) private static var thread: pthread_t?
+
+    /// Starts preparing the faces, once; does nothing if it has started,
+    /// or if no thread can be made (the first text then prepares them).
+    /// Call from the main thread. Exiting the process waits for the thread
+    /// (`finish()`), whichever way it exits.
+    public static func start() {
+        guard !started else { return }
+        started = true
+        var created = pthread_t()
+        guard pthread_create(&created, nil, { _ in
+            FontPreparation.prepare()
+            return nil
+        }, nil) == 0 else { return }
+        thread = created
+        atexit { FontPreparation.finish() }
+    }
+
+    /// Whether `start()` has run.
+    nonisolated(unsafe) private static var started = false
+
+    /// Waits for the preparing thread to end, if it still may run: before
+    /// the process exits, so that nothing is torn down under it.
+    public static func finish() {
+        guard let running = thread else { return }
+        thread = nil
+        pthread_join(running, nil)
+    }
+
+    /// What the first text would do: the configuration, then each weight's
+    /// face resolved and opened in cairo's caches.
+    static func prepare() {
+        FontConfiguration.install()
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1) else { return }
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else { return }
+        defer { cairo_destroy(cr) }
+        for bold in [false, true] {
+            CairoText.select(Font(size: 16, bold: bold), in: cr)
+            var extents = cairo_font_extents_t()
+            cairo_font_extents(cr, &extents)
+        }
+    }
+}
