@@ -33,6 +33,9 @@ final class KeyboardInput {
     }
 
     private var keymapState = KeymapState.none
+    /// The latest `wl_keyboard.modifiers` while the keymap waits to be
+    /// compiled: the compiled keymap takes them first.
+    private var pendingModifiers: (depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32)?
 
     /// The compositor's keymap, compiling a pending one first; nil (keys
     /// dropped) until one arrives, or when it does not compile.
@@ -48,6 +51,10 @@ final class KeyboardInput {
             if keymap == nil {
                 logger.warning("the compositor's keymap does not compile: keyboard input ignored")
             }
+            if let keymap, let m = pendingModifiers {
+                keymap.updateModifiers(depressed: m.depressed, latched: m.latched, locked: m.locked, group: m.group)
+            }
+            pendingModifiers = nil
             // The compiler's working memory (some 300 KB) is freed between
             // the app's long-lived allocations; give those pages back.
             cposix_release_free_memory()
@@ -123,6 +130,8 @@ final class KeyboardInput {
         defer { munmap(mapped, length) }
         let text = UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: CChar.self), count: length)
         keymapState = .pending(Array(text))
+        // The compositor sends the modifiers again for the new keymap.
+        pendingModifiers = nil
     }
 
     fileprivate func handleEnter(serial: UInt32, surface: OpaquePointer?) {
@@ -163,12 +172,20 @@ final class KeyboardInput {
     }
 
     fileprivate func handleModifiers(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
-        // A keymap compiles into a state with no modifiers and the first
-        // group: while it waits to be compiled, that state needs nothing
-        // of it. Compositors send it with every enter, often before the
-        // first frame, which would otherwise wait for the compile.
-        if case .pending = keymapState, depressed == 0, latched == 0, locked == 0, group == 0 {
-            focusedWindow?.input.keyboardModifiers = []
+        // Compositors send modifiers with every enter, often before the
+        // first frame, which would wait for the keymap's compile (about
+        // 2 ms) to name them. While it waits, they are kept for it: none
+        // set needs nothing of it (it compiles into a state with none and
+        // the first group); others (a lock, a key held at enter) are
+        // named when the window first reads them, or by the first key.
+        if case .pending = keymapState {
+            if depressed == 0, latched == 0, locked == 0, group == 0 {
+                pendingModifiers = nil
+                focusedWindow?.input.keyboardModifiers = []
+            } else {
+                pendingModifiers = (depressed, latched, locked, group)
+                focusedWindow?.input.setKeyboardModifiers { [weak self] in self?.compiledKeymap()?.modifiers ?? [] }
+            }
             return
         }
         guard let keymap = compiledKeymap() else { return }

@@ -101,6 +101,30 @@ struct PlatformInputTests {
         #expect(pinch.state == .possible && h.window.input.activeTouches.isEmpty)
     }
 
+    @Test("modifiers left to work out are worked out once, when a press first needs them, and setting them drops them")
+    func modifiersResolvedOnFirstRead() {
+        let h = ViewInWindow(multipleTouch: true)   // 400x400: centre (200, 200)
+        var resolved = 0
+        h.window.input.setKeyboardModifiers { resolved += 1; return .alt }
+        // Moving the pointer and touching need no modifiers.
+        h.window.input.pointerMotion(to: Point(x: 150, y: 200), time: 0)
+        h.window.input.touchDown(id: 7, at: Point(x: 20, y: 20), time: 0)
+        h.window.input.touchUp(id: 7, time: 0.01)
+        h.window.input.touchFrame()
+        #expect(resolved == 0)
+        // A press reads them: Alt held, so the drag is mirrored.
+        h.window.input.pointerButton(272, pressed: true, time: 0.02)
+        #expect(resolved == 1)
+        #expect(Set(h.view.lastBegan.map { $0.location(in: nil) }) == [Point(x: 150, y: 200), Point(x: 250, y: 200)])
+        #expect(h.window.input.keyboardModifiers == .alt && resolved == 1)
+        h.window.input.pointerButton(272, pressed: false, time: 0.04)
+        // Set again before they are read: the ones left to work out are gone.
+        h.window.input.setKeyboardModifiers { resolved += 1; return .alt }
+        h.window.input.keyboardModifiers = []
+        h.window.input.pointerButton(272, pressed: true, time: 0.06)
+        #expect(resolved == 1 && h.view.lastBegan.count == 1)
+    }
+
     @Test("a touchpad pinch drives the pinch and rotation recognizers like two fingers")
     func touchpadPinch() {
         let h = ViewInWindow()

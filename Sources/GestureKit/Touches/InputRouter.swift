@@ -14,8 +14,34 @@ public final class InputRouter {
     private let touchpad: TouchpadEmulation
 
     /// Modifiers held on the keyboard (the backend or `Window.handleKey`
-    /// keeps them current): Alt turns a drag into two touches.
-    public var keyboardModifiers: KeyModifiers = []
+    /// keeps them current): Alt turns a drag into two touches. Setting
+    /// them drops any left to work out (`setKeyboardModifiers(resolving:)`).
+    public var keyboardModifiers: KeyModifiers {
+        get {
+            if let resolve = modifiersToResolve {
+                modifiersToResolve = nil
+                heldModifiers = resolve()
+            }
+            return heldModifiers
+        }
+        set {
+            modifiersToResolve = nil
+            heldModifiers = newValue
+        }
+    }
+
+    private var heldModifiers: KeyModifiers = []
+    private var modifiersToResolve: (() -> KeyModifiers)?
+
+    /// Leaves the modifiers held to `resolve`, called when they are first
+    /// read (a press that may start an Alt drag), if they are not set
+    /// again before. For a backend whose modifiers cost work to decode, as
+    /// a keyboard's do until its keymap is compiled: a window given focus
+    /// with a lock on (Num Lock, usually) need not compile its keymap
+    /// before its first frame.
+    public func setKeyboardModifiers(resolving resolve: @escaping () -> KeyModifiers) {
+        modifiersToResolve = resolve
+    }
 
     init() {
         frames = TouchFrames()
