@@ -550,6 +550,33 @@ struct ScriptRecorderTests {
         #expect(shown(try replayHeadless(script)) == livelyShown, "recording:\n\(script)")
     }
 
+    @Test("a mouse drag between a frame's touches and its end: live, the drag delivers the touch before it; the replay does the same")
+    func mouseDragInsideAFrame() throws {
+        let s = SimulatedSession()
+        try s.turnOnMultipleTouch(settle: 0.5)
+        s.window.input.pointerMotion(to: Point(x: 100, y: 400), time: s.stamp)
+        s.pass(0.3)
+        // A finger down, then a mouse drag across the page's image, then
+        // a second finger and the frame of both.
+        Self.twoFingersInOneFrame(s) {
+            s.window.input.pointerButton(MouseButton.left.code, pressed: true, time: s.stamp)
+            for x in [160.0, 220.0] {
+                s.pass(0.05)
+                s.window.input.pointerMotion(to: Point(x: x, y: 400), time: s.stamp)
+            }
+            s.pass(0.05)
+            s.window.input.pointerButton(MouseButton.left.code, pressed: false, time: s.stamp)
+        }
+        let (script, live) = s.finish()
+        let livelyShown = shown(records(live))
+        // Live, the press delivered the first finger with it; the drag
+        // moved across the image; the second finger came with the frame.
+        let order = ["fingers Number of fingers: 1", "imageStatus Image touched at (196,192)", "fingers Number of fingers: 2"]
+            .map { label in livelyShown.firstIndex { $0.hasSuffix(label) } }
+        #expect(order.allSatisfy { $0 != nil } && order == order.sorted { ($0 ?? 0) < ($1 ?? 0) }, "\(livelyShown)")
+        #expect(shown(try replayHeadless(script)) == livelyShown, "recording:\n\(script)")
+    }
+
     @Test("a touchpad event that changes no touch between a frame's touches and its end (a hold's end after its click) delivers nothing: the frame stays whole")
     func touchpadEventInsideAFrame() throws {
         let s = SimulatedSession()
