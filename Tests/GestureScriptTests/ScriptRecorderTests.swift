@@ -518,6 +518,16 @@ struct ScriptRecorderTests {
         lift(s, 0, 1)
     }
 
+    /// A session with the Touches page's multiple touch on and the pointer
+    /// resting at `point`.
+    static func multipleTouchSession(pointerAt point: Point) throws -> SimulatedSession {
+        let s = SimulatedSession()
+        try s.turnOnMultipleTouch(settle: 0.5)
+        s.window.input.pointerMotion(to: point, time: s.stamp)
+        s.pass(0.3)
+        return s
+    }
+
     /// Lifts the fingers `ids` in one frame, then lets the page settle.
     static func lift(_ s: SimulatedSession, _ ids: Int32...) {
         for id in ids { s.window.input.touchUp(id: id, time: s.stamp) }
@@ -552,10 +562,7 @@ struct ScriptRecorderTests {
 
     @Test("a mouse drag between a frame's touches and its end: live, the drag delivers the touch before it; the replay does the same")
     func mouseDragInsideAFrame() throws {
-        let s = SimulatedSession()
-        try s.turnOnMultipleTouch(settle: 0.5)
-        s.window.input.pointerMotion(to: Point(x: 100, y: 400), time: s.stamp)
-        s.pass(0.3)
+        let s = try Self.multipleTouchSession(pointerAt: Point(x: 100, y: 400))
         // A finger down, then a mouse drag across the page's image, then
         // a second finger and the frame of both.
         Self.twoFingersInOneFrame(s) {
@@ -579,10 +586,7 @@ struct ScriptRecorderTests {
 
     @Test("a touchpad event that changes no touch between a frame's touches and its end (a hold's end after its click) delivers nothing: the frame stays whole")
     func touchpadEventInsideAFrame() throws {
-        let s = SimulatedSession()
-        try s.turnOnMultipleTouch(settle: 0.5)
-        s.window.input.pointerMotion(to: Point(x: 100, y: 100), time: s.stamp)
-        s.pass(0.3)
+        let s = try Self.multipleTouchSession(pointerAt: Point(x: 100, y: 100))
         // Fingers rest on a clickpad and click: the click takes the hold's
         // touch, so the hold's end changes no touch.
         s.window.input.touchpad(.begin(.hold, fingers: 2), time: s.stamp)
