@@ -46,6 +46,23 @@ void *cposix_mmap_shared(int fd, size_t size)
     return data == MAP_FAILED ? NULL : data;
 }
 
+int cposix_thread_join_within(pthread_t thread, double seconds)
+{
+    struct timespec deadline;
+    clock_gettime(CLOCK_REALTIME, &deadline);
+    double whole = floor(seconds);
+    deadline.tv_sec += (time_t)whole;
+    deadline.tv_nsec += (long)((seconds - whole) * 1e9);
+    if (deadline.tv_nsec >= 1000000000L) {
+        deadline.tv_sec += 1;
+        deadline.tv_nsec -= 1000000000L;
+    }
+    if (pthread_timedjoin_np(thread, NULL, &deadline) == 0)
+        return 1;
+    pthread_detach(thread);
+    return 0;
+}
+
 int cposix_timer_create(void)
 {
     return timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);

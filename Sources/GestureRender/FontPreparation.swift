@@ -1,4 +1,5 @@
 import CCairo
+import CPosix
 import GestureKit
 
 #if canImport(Glibc)
@@ -40,12 +41,19 @@ public enum FontPreparation {
     /// Whether `start()` has run.
     nonisolated(unsafe) private static var started = false
 
-    /// Waits for the preparing thread to end, if it still may run: before
-    /// the process exits, so that nothing is torn down under it.
+    /// How long exiting waits for the preparing thread (seconds). It takes
+    /// a few milliseconds; fontconfig with no caches scans every font file
+    /// instead (130 ms for this machine's 238), which `--version` should
+    /// not wait for.
+    static let exitWait = 0.05
+
+    /// Waits for the preparing thread to end, if it still may run, up to
+    /// `exitWait`: before the process exits, so that nothing is torn down
+    /// under it. A thread still running then is left to the exit.
     public static func finish() {
         guard let running = thread else { return }
         thread = nil
-        pthread_join(running, nil)
+        cposix_thread_join_within(running, exitWait)
     }
 
     /// What the first text would do: the configuration, then each weight's

@@ -12,6 +12,7 @@
 #define CPOSIX_H
 
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stddef.h>
 
@@ -27,6 +28,12 @@ int cposix_shm_file_create(const char *name, size_t size);
 
 /* Maps `size` bytes of `fd` read/write and shared; NULL on failure. */
 void *cposix_mmap_shared(int fd, size_t size);
+
+/*
+ * Waits up to `seconds` for `thread` to end and joins it (returns 1);
+ * detaches it if it has not ended by then (returns 0).
+ */
+int cposix_thread_join_within(pthread_t thread, double seconds);
 
 /*
  * A non-blocking, close-on-exec timerfd on CLOCK_MONOTONIC. Returns the fd
