@@ -71,6 +71,15 @@ struct TestCommand: ParsableCommand {
     @Flag(help: .hidden)
     var serve = false
 
+    /// Whether the program's `arguments` (its own name first) start the
+    /// runner (`gesture-demo test ...`) rather than one of its workers
+    /// (`test --serve`). Read before the arguments are parsed, so that only
+    /// a process that may set text prepares the faces (main.swift); an
+    /// unusual command line read wrongly costs that preparation, no more.
+    static func startsRunner(_ arguments: [String]) -> Bool {
+        arguments.dropFirst().first == configuration.commandName && !arguments.contains("--serve")
+    }
+
     func validate() throws {
         // A bad value is reported as such, before the flag is refused as
         // not applying to test.

@@ -154,8 +154,10 @@ func printError(_ message: String) {
 }
 
 // The faces the first frame's text needs are found and opened beside the
-// parsing of the arguments and the connection to the compositor.
-FontPreparation.start()
+// parsing of the arguments and the connection to the compositor. Not by
+// the test runner, which sets no text: each of its workers prepares its
+// own.
+if !TestCommand.startsRunner(CommandLine.arguments) { FontPreparation.start() }
 LoggingSystem.bootstrap(AppLogHandler.init)
 
 exit(exitCode { var command = try GestureDemo.parseAsRoot(); try command.run() })

@@ -373,6 +373,25 @@ struct RunnerCommandTests {
         #expect(!shardListed.isEmpty && shardListed.count < listed.count, "\(shard.stdout)")
     }
 
+    @Test("the runner itself sets up no fonts, only its workers do: fontconfig, which a headless run sets up, is never set up by 'test'")
+    func runnerPreparesNoFaces() throws {
+        // fontconfig says its FC_DEBUG setting on standard output as it is
+        // first set up: a headless run sets text, so it does.
+        let debug = ["FC_DEBUG": "1024"]
+        let out = try temporaryDirectory("runner-fonts")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let alone = try runGestureDemo(["--headless", "--script", RunnerProcess.suite + "/passing/tap.gds",
+                                        "--out", out.path], environment: debug)
+        #expect(alone.status == 0 && alone.stdout.contains("FC_DEBUG="), "\(alone.transcript)")
+        // The runner prints no worker's output for a passing script: what
+        // it prints is its own.
+        for arguments in [[RunnerProcess.suite + "/passing"], [RunnerProcess.suite + "/passing", "--list"]] {
+            let run = try RunnerProcess.test(arguments, environment: debug)
+            #expect(run.status == 0, "\(arguments): \(run.transcript)")
+            #expect(!run.stdout.contains("FC_DEBUG"), "\(arguments): the runner set up fontconfig: \(run.stdout)")
+        }
+    }
+
     @Test("links in a loop (self -> ., up -> ..) and a link to a script: every folder searched once, every script run once")
     func discoveryFollowsLinksOnce() throws {
         let folder = try temporaryDirectory("runner-links")

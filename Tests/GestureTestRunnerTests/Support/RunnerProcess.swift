@@ -9,11 +9,14 @@ enum RunnerProcess {
 
     /// Runs `gesture-demo test ARGUMENTS` in the package folder; workers
     /// started through `crashing-worker.sh` find the real app in
-    /// `GESTURE_DEMO_BINARY`. After `timeout` seconds the command is
-    /// killed, and the result says so (`timedOut`).
-    static func test(_ arguments: [String], timeout: TimeInterval? = nil) throws -> CommandResult {
+    /// `GESTURE_DEMO_BINARY`; `environment` adds to theirs. After
+    /// `timeout` seconds the command is killed, and the result says so
+    /// (`timedOut`).
+    static func test(_ arguments: [String], environment: [String: String] = [:],
+                     timeout: TimeInterval? = nil) throws -> CommandResult {
         try runCommand([gestureDemoBinary().path, "test"] + arguments,
-                       environment: ["GESTURE_DEMO_BINARY": gestureDemoBinary().path], timeout: timeout)
+                       environment: environment.merging(["GESTURE_DEMO_BINARY": gestureDemoBinary().path]) { $1 },
+                       timeout: timeout)
     }
 }
 
