@@ -79,8 +79,9 @@ public struct TestRunner {
     /// Refuses, before any script runs, what would fail or do harm only
     /// once the suite has run: an empty PATH (which would read as the
     /// current folder), a `--junit` path that is a folder, a named pipe, a
-    /// socket or a block device, a `--junit` that an input or the report
-    /// is (`checkJUnit(against:)`), a `--report` where a file is in the
+    /// socket or a block device, a `--junit` that an input other than a
+    /// script or the report is (`checkJUnitAgainstInputs()`; the scripts
+    /// are checked once found), a `--report` where a file is in the
     /// way, or a `--report` that is one of the reports `--merge` reads
     /// (emptied first, it would lose them).
     private func checkOutputs() throws(RunnerError) {
@@ -99,7 +100,7 @@ public struct TestRunner {
             if let kind = ScriptFiles.type(of: junit), [.pipe, .socket, .blockDevice].contains(kind) {
                 throw .usage("--junit \(junit): \(kind.description), not a file to write")
             }
-            try checkJUnit(against: [])
+            try checkJUnitAgainstInputs()
             let folder = ScriptFiles.folder(of: junit)
             if !folder.isEmpty, FileSystem.exists(folder), !FileSystem.isDirectory(folder) {
                 throw .usage("--junit \(junit): \(folder) is not a folder")
@@ -115,20 +116,16 @@ public struct TestRunner {
     }
 
     /// Refuses a `--junit` file that the run reads or the report writes,
-    /// which the JUnit XML would replace or be replaced by: one of
-    /// `scripts` (those of every shard), a `--durations` file, a file in a
-    /// report `--merge` reads, the `--report` folder itself, or one of
-    /// the files and folders of the report (its report.jsonl,
-    /// results.jsonl, index.html or scripts folder).
-    private func checkJUnit(against scripts: [ScriptFile]) throws(RunnerError) {
+    /// which the JUnit XML would replace or be replaced by: a `--durations`
+    /// file, a file in a report `--merge` reads, the `--report` folder
+    /// itself, or one of the files and folders of the report (its
+    /// report.jsonl, results.jsonl, index.html or scripts folder). The
+    /// scripts, found later, are `checkJUnit(against:)`'s.
+    private func checkJUnitAgainstInputs() throws(RunnerError) {
         guard let junit = options.junit, let target = FileSystem.absolute(junit) else { return }
-        if let identity = ScriptFiles.identity(of: junit) {
-            if let script = scripts.first(where: { ScriptFiles.identity(of: $0.path) == identity }) {
-                throw .usage("--junit \(junit) is the script \(script.path), which the run plays: give another file")
-            }
-            if let durations = options.durationFiles.first(where: { ScriptFiles.identity(of: $0) == identity }) {
-                throw .usage("--junit \(junit) is the --durations file \(durations), which the run reads: give another file")
-            }
+        if let identity = ScriptFiles.identity(of: junit),
+           let durations = options.durationFiles.first(where: { ScriptFiles.identity(of: $0) == identity }) {
+            throw .usage("--junit \(junit) is the --durations file \(durations), which the run reads: give another file")
         }
         for input in options.merge {
             guard let folder = FileSystem.absolute(input) else { continue }
@@ -145,6 +142,15 @@ public struct TestRunner {
             let what = own == HTMLReport.scriptsFolder ? "\(own) folder" : own
             throw .usage("--junit \(junit) is where the report (--report \(report)) writes its \(what): give another file")
         }
+    }
+
+    /// Refuses a `--junit` file that is one of `scripts` (those of every
+    /// shard), which the run plays and the JUnit XML would replace.
+    private func checkJUnit(against scripts: [ScriptFile]) throws(RunnerError) {
+        guard let junit = options.junit, let identity = ScriptFiles.identity(of: junit),
+              let script = scripts.first(where: { ScriptFiles.identity(of: $0.path) == identity })
+        else { return }
+        throw .usage("--junit \(junit) is the script \(script.path), which the run plays: give another file")
     }
 
     /// The files and folders a report writes at its top.
@@ -274,23 +280,23 @@ public struct TestRunner {
     /// the next run knows as its own.
     private func prepareReportFolder(_ report: String) throws(RunnerError) {
         let junit = junitInReport
-        try reportFolder.prepare(report)
+        var folder = reportFolder
+        // The `--junit` files in the report's folder (one folder to keep as
+        // a CI artifact) are the report's too: this run's, and the one the
+        // earlier report's marker names, wherever in the folder they lie.
+        if let earlier = ReportMarker.junit(inReport: report) { folder.ownFiles.insert(earlier) }
+        if let junit { folder.ownFiles.insert(junit) }
+        try folder.prepare(report)
         try FileSystem.write((ReportMarker.line(junit: junit) + "\n").utf8, to: ScriptFiles.path(report, ReportMarker.name))
     }
 
-    /// What a report holds, and the `--junit` files in the report's folder
-    /// (one folder to keep as a CI artifact): this run's, and the one the
-    /// earlier report's marker names, wherever in the folder they lie.
+    /// What a report holds.
     private var reportFolder: ReportFolder {
         var folder = ReportFolder(flag: "--report", markers: [ReportMarker.name, ResultsFile.name],
                                   isOwnName: Set(Self.reportNames).contains)
         // A report of an earlier version holds no marker; its results file
         // then marks it.
         folder.isOwnMarker = { name, bytes in name != ReportMarker.name || ReportMarker.isMarker(bytes) }
-        if let report = options.report, let earlier = ReportMarker.junit(inReport: report) {
-            folder.ownFiles.insert(earlier)
-        }
-        if let junit = junitInReport { folder.ownFiles.insert(junit) }
         return folder
     }
 
