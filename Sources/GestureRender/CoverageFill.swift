@@ -69,6 +69,9 @@ final class CoverageFill {
     private var edges: [Edge] = []
     /// The edges left of a part whose rows are covered alike.
     private var edgesLeft: [Edge] = []
+    /// The most edges left of a part for `fillRowsAlike`: a background's
+    /// side and the arcs of its corners near the part's rows.
+    private static let edgesLeftOfRowsAlike = 16
     /// Where the cuts build the cut polygons, swapped with the above, and
     /// one polygon on its own.
     private var cutPoints: [Point] = []
@@ -221,7 +224,7 @@ final class CoverageFill {
             }
             return
         }
-        Self.sortByTop(&edges)
+        edges.sort { $0.y0 < $1.y0 }
         for area in clip {
             let part = area.intersection(target.bounds).intersection(box)
             guard !part.isEmpty, !fillRowsAlike(part, paint: paint, into: target) else { continue }
@@ -232,38 +235,23 @@ final class CoverageFill {
         }
     }
 
-    /// Sorts `edges` by their tops, keeping the order of equal ones: by
-    /// insertion, as a polygon's edges come in runs already in order (down
-    /// one side, up the other), which a general sort would not exploit.
-    private static func sortByTop(_ edges: inout [Edge]) {
-        edges.withUnsafeMutableBufferPointer { e in
-            var i = 1
-            while i < e.count {
-                let edge = e[i]
-                var j = i
-                while j > 0, e[j &- 1].y0 > edge.y0 {
-                    e[j] = e[j &- 1]
-                    j &-= 1
-                }
-                e[j] = edge
-                i &+= 1
-            }
-        }
-    }
-
     /// Fills `part` when no edge reaching into its rows reaches into its
     /// columns, as where a background lies under the damage away from its
     /// outline: each row is then covered alike, by the height of the edges
     /// left of it, and painted as one run, with no cells. Returns false,
-    /// having drawn nothing, when an edge crosses it. Edges are sorted by
-    /// their tops, so heights add up in the order the row loop adds them.
+    /// having drawn nothing, when an edge comes within a pixel of it (the
+    /// row loop may then find a share a rounding short of the whole: an
+    /// edge ending on the box's side), or when more than a few edges lie
+    /// left of it (each row reads them all). Edges are sorted by their
+    /// tops, so heights add up in the order the row loop adds them.
     private func fillRowsAlike(_ part: PixelBox, paint: Paint, into target: Target) -> Bool {
         let top = Double(part.y0), bottom = Double(part.y1), left = Double(part.x0), right = Double(part.x1)
         edgesLeft.removeAll(keepingCapacity: true)
         for e in edges where e.y1 > top && e.y0 < bottom {
-            if Swift.max(e.x0, e.x1) <= left {
+            if Swift.max(e.x0, e.x1) < left - 1 {
+                guard edgesLeft.count < Self.edgesLeftOfRowsAlike else { return false }
                 edgesLeft.append(e)
-            } else if Swift.min(e.x0, e.x1) < right {
+            } else if Swift.min(e.x0, e.x1) <= right + 1 {
                 return false
             }
         }
