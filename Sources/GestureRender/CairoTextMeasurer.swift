@@ -69,7 +69,10 @@ public final class CairoTextMeasurer: TextMeasuring {
 enum CairoText {
     static let face = "DejaVu Sans"
 
-    static func select(_ font: Font, in cr: OpaquePointer) {
+    /// Sets `font` on `cr`; first waits for the faces being prepared
+    /// (`FontPreparation`), but on the thread preparing them.
+    static func select(_ font: Font, in cr: OpaquePointer, waitingForPreparation: Bool = true) {
+        if waitingForPreparation { FontPreparation.wait() }
         FontConfiguration.install()
         cairo_select_font_face(cr, face, CAIRO_FONT_SLANT_NORMAL,
                                font.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)

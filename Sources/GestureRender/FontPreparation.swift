@@ -14,10 +14,10 @@ import Glibc
 /// FreeType opens the regular and bold files, and its hinter analyses each
 /// face on its first glyph: about 2.5 ms here, all on the way to the first
 /// frame. Started as the app starts, that work runs beside the parsing of
-/// its arguments and its connection to the compositor. Whatever asks for a
-/// face meanwhile waits for the same work (fontconfig's setup is a
-/// once-only initializer; cairo's font caches are locked), so text comes
-/// out the same either way.
+/// its arguments and its connection to the compositor. The first text set
+/// meanwhile waits for it to end (`wait()`): cairo 1.16 has FreeType open
+/// a face outside its lock, and FreeType's list of a library's faces takes
+/// one opening at a time. Text comes out the same either way.
 public enum FontPreparation {
     /// The preparing thread, while it may still run.
     nonisolated(unsafe) private static var thread: pthread_t?
@@ -40,6 +40,15 @@ public enum FontPreparation {
 
     /// Whether `start()` has run.
     nonisolated(unsafe) private static var started = false
+
+    /// Waits for the preparing thread to end, if it still may run: before
+    /// text is first measured or set (`CairoText.select`), on the thread
+    /// that started it.
+    static func wait() {
+        guard let running = thread else { return }
+        thread = nil
+        pthread_join(running, nil)
+    }
 
     /// How long exiting waits for the preparing thread (seconds). It takes
     /// a few milliseconds; fontconfig with no caches scans every font file
@@ -65,7 +74,7 @@ public enum FontPreparation {
         guard let cr = cairo_create(surface) else { return }
         defer { cairo_destroy(cr) }
         for bold in [false, true] {
-            CairoText.select(Font(size: 16, bold: bold), in: cr)
+            CairoText.select(Font(size: 16, bold: bold), in: cr, waitingForPreparation: false)
             var extents = cairo_font_extents_t()
             cairo_font_extents(cr, &extents)
             // One glyph set: FreeType's hinter analyses a face on its first
