@@ -49,7 +49,7 @@ void *cposix_mmap_shared(int fd, size_t size)
 int cposix_thread_join_within(pthread_t thread, double seconds)
 {
     struct timespec deadline;
-    clock_gettime(CLOCK_REALTIME, &deadline);
+    clock_gettime(CLOCK_MONOTONIC, &deadline);
     double whole = floor(seconds);
     deadline.tv_sec += (time_t)whole;
     deadline.tv_nsec += (long)((seconds - whole) * 1e9);
@@ -57,7 +57,7 @@ int cposix_thread_join_within(pthread_t thread, double seconds)
         deadline.tv_sec += 1;
         deadline.tv_nsec -= 1000000000L;
     }
-    if (pthread_timedjoin_np(thread, NULL, &deadline) == 0)
+    if (pthread_clockjoin_np(thread, NULL, CLOCK_MONOTONIC, &deadline) == 0)
         return 1;
     pthread_detach(thread);
     return 0;
