@@ -33,9 +33,10 @@ final class KeyboardInput {
     }
 
     private var keymapState = KeymapState.none
-    /// The latest `wl_keyboard.modifiers` while the keymap waits to be
-    /// compiled: the compiled keymap takes them first.
-    private var pendingModifiers: (depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32)?
+    /// The latest `wl_keyboard.modifiers` but all-zero ones: a keymap
+    /// compiled after them takes them first, also one sent after them (a
+    /// compositor need not send them again for a new keymap).
+    private var latestModifiers: (depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32)?
 
     /// The compositor's keymap, compiling a pending one first; nil (keys
     /// dropped) until one arrives, or when it does not compile.
@@ -51,10 +52,9 @@ final class KeyboardInput {
             if keymap == nil {
                 logger.warning("the compositor's keymap does not compile: keyboard input ignored")
             }
-            if let keymap, let m = pendingModifiers {
+            if let keymap, let m = latestModifiers {
                 keymap.updateModifiers(depressed: m.depressed, latched: m.latched, locked: m.locked, group: m.group)
             }
-            pendingModifiers = nil
             // The compiler's working memory (some 300 KB) is freed between
             // the app's long-lived allocations; give those pages back.
             cposix_release_free_memory()
@@ -130,8 +130,6 @@ final class KeyboardInput {
         defer { munmap(mapped, length) }
         let text = UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: CChar.self), count: length)
         keymapState = .pending(Array(text))
-        // The compositor sends the modifiers again for the new keymap.
-        pendingModifiers = nil
     }
 
     fileprivate func handleEnter(serial: UInt32, surface: OpaquePointer?) {
@@ -178,12 +176,12 @@ final class KeyboardInput {
         // set needs nothing of it (it compiles into a state with none and
         // the first group); others (a lock, a key held at enter) are
         // named when the window first reads them, or by the first key.
+        let none = depressed == 0 && latched == 0 && locked == 0 && group == 0
+        latestModifiers = none ? nil : (depressed, latched, locked, group)
         if case .pending = keymapState {
-            if depressed == 0, latched == 0, locked == 0, group == 0 {
-                pendingModifiers = nil
+            if none {
                 focusedWindow?.input.keyboardModifiers = []
             } else {
-                pendingModifiers = (depressed, latched, locked, group)
                 focusedWindow?.input.setKeyboardModifiers { [weak self] in self?.compiledKeymap()?.modifiers ?? [] }
             }
             return
