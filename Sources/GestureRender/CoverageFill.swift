@@ -125,7 +125,7 @@ final class CoverageFill {
         points.reserveCapacity(256)
         polygonEnds.reserveCapacity(4)
         edges.reserveCapacity(256)
-        edgesLeft.reserveCapacity(16)
+        edgesLeft.reserveCapacity(Self.edgesLeftOfRowsAlike)
     }
 
     deinit {
