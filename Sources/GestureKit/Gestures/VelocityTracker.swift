@@ -9,12 +9,16 @@
 /// angle) use the same tracker through `add(_:at:)` with a `Double` and
 /// `scalarVelocity(at:)`.
 ///
-/// Samples live in a fixed ring, so tracking allocates nothing per event.
+/// Samples live in a fixed ring, so tracking allocates nothing per event;
+/// each sample's time and point lie together (one bounds check and one
+/// uniqueness check a sample, where three arrays took three of each).
 public struct VelocityTracker {
+    private struct Sample {
+        var time = 0.0, x = 0.0, y = 0.0
+    }
+
     private static let capacity = 32
-    private var times = [Double](repeating: 0, count: capacity)
-    private var xs = [Double](repeating: 0, count: capacity)
-    private var ys = [Double](repeating: 0, count: capacity)
+    private var samples = [Sample](repeating: Sample(), count: capacity)
     private var count = 0
     private var head = 0
     /// When the value last changed (a sample equal to the previous one does
@@ -46,14 +50,12 @@ public struct VelocityTracker {
         let x = point.x, y = point.y
         if count > 0 {
             let last = (head + Self.capacity - 1) % Self.capacity
-            if time < times[last] { return }  // out of order: ignore
-            if xs[last] != x || ys[last] != y { lastChange = time }
+            if time < samples[last].time { return }  // out of order: ignore
+            if samples[last].x != x || samples[last].y != y { lastChange = time }
         } else {
             lastChange = time
         }
-        times[head] = time
-        xs[head] = x
-        ys[head] = y
+        samples[head] = Sample(time: time, x: x, y: y)
         head = (head + 1) % Self.capacity
         count = Swift.min(count + 1, Self.capacity)
     }
@@ -67,25 +69,25 @@ public struct VelocityTracker {
         // Newest first, stepping back round the ring (no division per
         // sample).
         let newest = head == 0 ? Self.capacity - 1 : head - 1
-        let horizon = times[newest] - Thresholds.velocityWindow
+        let horizon = samples[newest].time - Thresholds.velocityWindow
         var n = 0, st = 0.0, sx = 0.0, sy = 0.0
-        var newer = times[newest]
+        var newer = samples[newest].time
         var k = newest
         while n < count {
-            let t = times[k]
+            let sample = samples[k], t = sample.time
             guard t >= horizon, newer - t <= Thresholds.velocityRestTime else { break }
             newer = t
-            n += 1; st += t; sx += xs[k]; sy += ys[k]
+            n += 1; st += t; sx += sample.x; sy += sample.y
             k = k == 0 ? Self.capacity - 1 : k - 1
         }
         guard n >= 2 else { return .zero }
-        let samples = Double(n)
-        let mt = st / samples, mx = sx / samples, my = sy / samples
+        let taken = Double(n)
+        let mt = st / taken, mx = sx / taken, my = sy / taken
         var stt = 0.0, stx = 0.0, sty = 0.0
         k = newest
         for _ in 0..<n {
-            let dt = times[k] - mt
-            stt += dt * dt; stx += dt * (xs[k] - mx); sty += dt * (ys[k] - my)
+            let sample = samples[k], dt = sample.time - mt
+            stt += dt * dt; stx += dt * (sample.x - mx); sty += dt * (sample.y - my)
             k = k == 0 ? Self.capacity - 1 : k - 1
         }
         guard stt > 0 else { return .zero }
