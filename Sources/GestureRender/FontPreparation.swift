@@ -24,8 +24,8 @@ public enum FontPreparation {
 
     /// Starts preparing the faces, once; does nothing if it has started,
     /// or if no thread can be made (the first text then prepares them).
-    /// Call from the main thread. Exiting the process waits for the thread
-    /// (`finish()`), whichever way it exits.
+    /// Call from the main thread. Exiting the process, whichever way, waits
+    /// a little for the thread (`finish()`).
     public static func start() {
         guard !started else { return }
         started = true
@@ -45,9 +45,7 @@ public enum FontPreparation {
     /// text is first measured or set (`CairoText.select`), on the thread
     /// that started it.
     static func wait() {
-        guard let running = thread else { return }
-        thread = nil
-        pthread_join(running, nil)
+        join(within: nil)
     }
 
     /// How long exiting waits for the preparing thread (seconds). It takes
@@ -60,9 +58,19 @@ public enum FontPreparation {
     /// `exitWait`: before the process exits, so that nothing is torn down
     /// under it. A thread still running then is left to the exit.
     public static func finish() {
+        join(within: exitWait)
+    }
+
+    /// Joins the preparing thread, if it still may run: as long as it takes,
+    /// or for at most `seconds`, leaving it to run on after that.
+    private static func join(within seconds: Double?) {
         guard let running = thread else { return }
         thread = nil
-        cposix_thread_join_within(running, exitWait)
+        if let seconds {
+            cposix_thread_join_within(running, seconds)
+        } else {
+            pthread_join(running, nil)
+        }
     }
 
     /// What the first text would do: the configuration, then each weight's
