@@ -44,22 +44,66 @@ public final class Renderer {
         defer { cairo_destroy(cr) }
         cairo_scale(cr, scale, scale)
         cairo_translate(cr, -origin.x, -origin.y)
-        if let clip {
-            for r in clip.rects { cairo_rectangle(cr, r.minX, r.minY, r.width, r.height) }
-        } else {
-            // The whole window, as a clip: shapes filled straight into the
-            // buffer need one they can read (CairoCanvas.fillDirectly).
-            cairo_rectangle(cr, window.bounds.minX, window.bounds.minY, window.bounds.width, window.bounds.height)
-        }
-        cairo_clip(cr)
-        let cull = Culling(clip: clip)
-        // What an opaque view covering the whole repainted area hides is
-        // not drawn: a pinched picture's frame lies on two backgrounds that
-        // would each be filled again on every frame.
-        var occlusion = Occlusion(cover: cull.cover(among: window.subviews, toWindow: .identity,
-                                                    repainted: cull.pixels(of: window, scale: scale)))
         let canvas = CairoCanvas(cr, rasters: rasters, fonts: textMeasurer, coverage: coverage)
-        if occlusion.cover == nil {
+        for pass in Self.passes(over: clip?.rects ?? [window.bounds], in: window, scale: scale) {
+            cairo_save(cr)
+            draw(window, canvas: canvas, pass: pass)
+            cairo_restore(cr)
+        }
+    }
+
+    /// One drawing of the window's tree: the parts of the repainted area
+    /// it is clipped to, and the view whose opaque background paints all of
+    /// them, under which nothing is drawn.
+    private struct Pass {
+        var cull: Culling
+        var cover: View?
+    }
+
+    /// How to draw the repainted `parts`: in one pass, unless parts lie on
+    /// different opaque backgrounds, which then each hide what is under
+    /// them in their own pass. A picture pinched on its frame and a label
+    /// changed above it on the page: the frame's pass draws neither the
+    /// page's background nor the window's under the picture. Parts drawn
+    /// in different passes share no pixel (an edge's pixel would be blended
+    /// twice); where they would, one pass draws them all.
+    private static func passes(over parts: [Rect], in window: Window, scale: Double) -> [Pass] {
+        func cover(of parts: [Rect]) -> View? {
+            let cull = Culling(parts: parts)
+            return cull.cover(among: window.subviews, toWindow: .identity,
+                              repainted: parts.map { Culling.pixels(of: $0, scale: scale) })
+        }
+        var passes: [Pass] = []
+        for part in parts {
+            let found = cover(of: [part])
+            if let i = passes.firstIndex(where: { $0.cover === found }) {
+                passes[i].cull.parts.append(part)
+            } else {
+                passes.append(Pass(cull: Culling(parts: [part]), cover: found))
+            }
+        }
+        for (i, pass) in passes.enumerated() {
+            for a in pass.cull.parts {
+                let pixels = Culling.pixels(of: a, scale: scale)
+                for other in passes[(i + 1)...]
+                where other.cull.parts.contains(where: { Culling.pixels(of: $0, scale: scale).intersects(pixels) }) {
+                    return [Pass(cull: Culling(parts: parts), cover: cover(of: parts))]
+                }
+            }
+        }
+        return passes
+    }
+
+    /// Draws the window's tree for one pass, clipped to its parts.
+    private func draw(_ window: Window, canvas: CairoCanvas, pass: Pass) {
+        let cr = canvas.cr
+        for r in pass.cull.parts { cairo_rectangle(cr, r.minX, r.minY, r.width, r.height) }
+        // A clip even when the whole window is repainted: shapes filled
+        // straight into the buffer need one they can read
+        // (CairoCanvas.fillDirectly).
+        cairo_clip(cr)
+        var occlusion = Occlusion(cover: pass.cover)
+        if pass.cover == nil {
             // The window's background replaces whatever the reused buffer held.
             cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
             let bg = window.backgroundColor ?? .white
@@ -68,7 +112,9 @@ public final class Renderer {
             cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
             window.draw(window.bounds, in: canvas)
         }
-        for sub in window.subviews { draw(sub, canvas: canvas, toWindow: .identity, cull: cull, occlusion: &occlusion) }
+        for sub in window.subviews {
+            draw(sub, canvas: canvas, toWindow: .identity, cull: pass.cull, occlusion: &occlusion)
+        }
     }
 
     /// Drawing stays hidden until it reaches the view that covers the
@@ -98,22 +144,21 @@ public final class Renderer {
     /// Which views lie outside the area being repainted, so that they need
     /// not be drawn: their content would be clipped away anyway.
     private struct Culling {
-        let clip: Region?
+        /// The repainted parts of the window (window coordinates).
+        var parts: [Rect]
 
         /// Whether `bounds`, placed in the window by `toWindow`, touches the
         /// area being repainted.
         func isVisible(_ bounds: Rect, toWindow: AffineTransform) -> Bool {
-            guard let clip else { return true }
             let area = toWindow.apply(to: bounds)
-            return clip.intersects(area)
+            return parts.contains { $0.intersects(area) }
         }
 
-        /// The repainted area, in window coordinates, grown to whole
-        /// buffer pixels at `scale` (a pixel the clip cuts through is still
-        /// written); the whole window when everything is repainted.
-        func pixels(of window: Window, scale: Double) -> [Rect] {
-            guard let clip, scale > 0 else { return [window.bounds] }
-            return clip.rects.map { $0.integral(scale: scale).unscaled(by: scale) }
+        /// A repainted part, in window coordinates, grown to whole buffer
+        /// pixels at `scale` (a pixel the clip cuts through is still
+        /// written).
+        static func pixels(of part: Rect, scale: Double) -> Rect {
+            scale > 0 ? part.integral(scale: scale).unscaled(by: scale) : part
         }
 
         /// The last view of `views` and their subtrees, in drawing order,
@@ -145,7 +190,7 @@ public final class Renderer {
         func touchesCorners(of bounds: Rect, radius: Double, toWindow: AffineTransform) -> Bool {
             let r = bounds.fittingCornerRadius(radius)
             guard r > 0 else { return false }
-            guard clip != nil, toWindow.b == 0, toWindow.c == 0 else { return true }
+            guard toWindow.b == 0, toWindow.c == 0 else { return true }
             return bounds.anyCornerSquare(radius: r) { isVisible($0, toWindow: toWindow) }
         }
     }

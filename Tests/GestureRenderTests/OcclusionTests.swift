@@ -91,4 +91,35 @@ struct OcclusionTests {
         #expect(result.differing == 0)
         #expect(result.hiddenDraws == 1)
     }
+
+    @Test("parts of the repainted area on different opaque views are each drawn from their own, and the pixels are a whole repaint's")
+    func partsOnDifferentCovers() {
+        // One part inside the card, one in the page's corner: the card
+        // hides the counting view in the first, the page alone is drawn
+        // in the second.
+        var clip = Self.insideCard
+        clip.formUnion(Rect(x: 0, y: 0, width: 15, height: 15))
+        #expect(clip.rects.count == 2)
+        let result = Self.repaint(clip)
+        #expect(result.differing == 0)
+        #expect(result.hiddenDraws == 0)
+    }
+
+    @Test("parts on different opaque views that share a pixel are drawn in one pass")
+    func partsSharingAPixel() {
+        // The card's part ends and the page's part begins halfway across
+        // pixel column 99: drawn apart, that pixel would take half of each
+        // pass over what the buffer held.
+        var clip = Region(Rect(x: 40, y: 36, width: 59.5, height: 10))
+        clip.formUnion(Rect(x: 99.5, y: 36, width: 10.5, height: 40))
+        #expect(clip.rects.count == 2)
+        let (window, hidden) = Self.scene()
+        let whole = PartialRepaint.render(window, size: Self.size, clip: nil)
+        hidden.draws = 0
+        let partial = PartialRepaint.render(window, size: Self.size, clip: clip, over: 0xff12_3456)
+        // Where both parts meet, every pixel is covered whole.
+        let shared = Region(Rect(x: 40, y: 36, width: 70, height: 10))
+        #expect(PartialRepaint.differing(partial, whole, size: Self.size, within: shared) == 0)
+        #expect(hidden.draws == 1)
+    }
 }
