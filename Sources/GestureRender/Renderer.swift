@@ -53,33 +53,49 @@ public final class Renderer {
     }
 
     /// One drawing of the window's tree: the parts of the repainted area
-    /// it is clipped to, and the view whose opaque background paints all of
-    /// them, under which nothing is drawn.
+    /// it is clipped to, the view whose opaque background paints all of
+    /// them, under which nothing is drawn, and the view at which drawing
+    /// stops (nil: none), for a pass that draws only what lies under it.
     private struct Pass {
         var cull: Culling
         var cover: View?
+        var stop: View?
     }
 
-    /// How to draw the repainted `parts`: in one pass, unless parts lie on
-    /// different opaque backgrounds, which then each hide what is under
+    /// How to draw the repainted `damage`: in one pass, unless its parts lie
+    /// on different opaque backgrounds, which then each hide what is under
     /// them in their own pass. A picture pinched on its frame and a label
     /// changed above it on the page: the frame's pass draws neither the
     /// page's background nor the window's under the picture. Parts drawn
     /// in different passes share no pixel (an edge's pixel would be blended
     /// twice); where they would, one pass draws them all.
-    private static func passes(over parts: [Rect], in window: Window, scale: Double) -> [Pass] {
-        func cover(of parts: [Rect]) -> View? {
-            let cull = Culling(parts: parts)
-            return cull.cover(among: window.subviews, toWindow: .identity,
-                              repainted: parts.map { Culling.pixels(of: $0, scale: scale) })
+    ///
+    /// A part that reaches into the rounded corners of the view that would
+    /// cover it (a picture grown to fill its rounded frame) is covered by
+    /// that view all the same, once what lies under the view is drawn, in
+    /// a pass of its own that stops at the view, in the rows of the part
+    /// the corners reach into.
+    private static func passes(over damage: [Rect], in window: Window, scale: Double) -> [Pass] {
+        func cover(of parts: [Rect], ignoringCorners: Bool = false) -> (view: View, toWindow: AffineTransform)? {
+            Culling(parts: parts).cover(among: window.subviews, toWindow: .identity,
+                                        repainted: parts.map { Culling.pixels(of: $0, scale: scale) },
+                                        ignoringCorners: ignoringCorners)
         }
-        var passes: [Pass] = []
-        for part in parts {
-            let found = cover(of: [part])
-            if let i = passes.firstIndex(where: { $0.cover === found }) {
+        func add(_ part: Rect, cover: View?, stop: View?, to passes: inout [Pass]) {
+            if let i = passes.firstIndex(where: { $0.cover === cover && $0.stop === stop }) {
                 passes[i].cull.parts.append(part)
             } else {
-                passes.append(Pass(cull: Culling(parts: [part]), cover: found))
+                passes.append(Pass(cull: Culling(parts: [part]), cover: cover, stop: stop))
+            }
+        }
+        var passes: [Pass] = [], under: [Pass] = []
+        for part in damage {
+            if let rounded = cover(of: [part], ignoringCorners: true),
+               let corners = cornerRows(of: part, under: rounded.view, toWindow: rounded.toWindow, scale: scale) {
+                add(part, cover: rounded.view, stop: nil, to: &passes)
+                for rows in corners { add(rows, cover: nil, stop: rounded.view, to: &under) }
+            } else {
+                add(part, cover: cover(of: [part])?.view, stop: nil, to: &passes)
             }
         }
         for (i, pass) in passes.enumerated() {
@@ -87,11 +103,35 @@ public final class Renderer {
                 let pixels = Culling.pixels(of: a, scale: scale)
                 for other in passes[(i + 1)...]
                 where other.cull.parts.contains(where: { Culling.pixels(of: $0, scale: scale).intersects(pixels) }) {
-                    return [Pass(cull: Culling(parts: parts), cover: cover(of: parts))]
+                    return [Pass(cull: Culling(parts: damage), cover: cover(of: damage)?.view)]
                 }
             }
         }
-        return passes
+        // What lies under a view at its corners is drawn first; each such
+        // pass is itself covered where it can be.
+        for i in under.indices { under[i].cover = cover(of: under[i].cull.parts)?.view }
+        return under + passes
+    }
+
+    /// The rows of `part` that reach into the rounded corners of `view`
+    /// (placed in the window by `toWindow`), which otherwise paints every
+    /// pixel of it; nil when `part` reaches into none. The rows between
+    /// the corners begin and end on whole buffer pixels.
+    private static func cornerRows(of part: Rect, under view: View, toWindow: AffineTransform,
+                                   scale: Double) -> [Rect]? {
+        guard scale > 0, Culling(parts: [part]).touchesCorners(of: view.bounds, radius: view.cornerRadius,
+                                                                 toWindow: toWindow) else { return nil }
+        let area = toWindow.apply(to: view.bounds)
+        let radius = view.bounds.fittingCornerRadius(view.cornerRadius) * abs(toWindow.d)
+        let top = Swift.max(part.minY, ((area.minY + radius) * scale).rounded(.up) / scale)
+        let bottom = Swift.min(part.maxY, ((area.maxY - radius) * scale).rounded(.down) / scale)
+        guard top < bottom else { return nil }
+        var rows: [Rect] = []
+        if part.minY < top { rows.append(Rect(x: part.minX, y: part.minY, width: part.width, height: top - part.minY)) }
+        if bottom < part.maxY {
+            rows.append(Rect(x: part.minX, y: bottom, width: part.width, height: part.maxY - bottom))
+        }
+        return rows
     }
 
     /// Draws the window's tree for one pass, clipped to its parts.
@@ -102,7 +142,7 @@ public final class Renderer {
         // straight into the buffer need one they can read
         // (CairoCanvas.fillDirectly).
         cairo_clip(cr)
-        var occlusion = Occlusion(cover: pass.cover)
+        var occlusion = Occlusion(cover: pass.cover, stop: pass.stop)
         if pass.cover == nil {
             // The window's background replaces whatever the reused buffer held.
             cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
@@ -120,18 +160,26 @@ public final class Renderer {
     /// Drawing stays hidden until it reaches the view that covers the
     /// repainted area: before it, views draw nothing of their own, and only
     /// its ancestors are entered at all (for their transforms and clips).
+    /// From the view it stops at (if any), nothing more is drawn.
     private struct Occlusion {
         let cover: View?
+        let stop: View?
         private(set) var reached: Bool
+        private(set) var stopped = false
 
-        init(cover: View?) {
+        init(cover: View?, stop: View?) {
             self.cover = cover
+            self.stop = stop
             reached = cover == nil
         }
 
         /// Whether `view`, about to be drawn, draws itself (its background
         /// and content) and whether its subviews may show.
         mutating func enter(_ view: View) -> (drawsItself: Bool, entered: Bool) {
+            if stopped || view === stop {
+                stopped = true
+                return (false, false)
+            }
             guard !reached, let cover else { return (true, true) }
             if view === cover {
                 reached = true
@@ -165,21 +213,26 @@ public final class Renderer {
         /// whose own opaque background paints every pixel of `repainted`:
         /// shown (with no translucent ancestor, whose group would blend it),
         /// neither turned nor skewed, its rectangle holding every part (its
-        /// rounded corners clear of them), and inside every ancestor that
-        /// clips.
-        func cover(among views: [View], toWindow parent: AffineTransform, repainted: [Rect]) -> View? {
-            var found: View?
+        /// rounded corners clear of them, unless `ignoringCorners`), and
+        /// inside every ancestor that clips; with where it lies in the
+        /// window.
+        func cover(among views: [View], toWindow parent: AffineTransform, repainted: [Rect],
+                   ignoringCorners: Bool = false) -> (view: View, toWindow: AffineTransform)? {
+            var found: (view: View, toWindow: AffineTransform)?
             for view in views where !view.isHidden && view.alpha >= 1 {
                 let toWindow = view.transformToSuperview.concatenating(parent)
                 // A turned view's subviews turn with it.
                 guard toWindow.b == 0, toWindow.c == 0 else { continue }
                 let area = toWindow.apply(to: view.bounds)
                 let holds = repainted.allSatisfy { area.contains($0) }
-                    && !touchesCorners(of: view.bounds, radius: view.cornerRadius, toWindow: toWindow)
+                    && (ignoringCorners || !touchesCorners(of: view.bounds, radius: view.cornerRadius, toWindow: toWindow))
                 // Nothing inside a clipping view paints beyond it.
                 if view.clipsToBounds && !holds { continue }
-                if holds, let bg = view.backgroundColor, bg.alpha >= 1 { found = view }
-                if let inner = cover(among: view.subviews, toWindow: toWindow, repainted: repainted) { found = inner }
+                if holds, let bg = view.backgroundColor, bg.alpha >= 1 { found = (view, toWindow) }
+                if let inner = cover(among: view.subviews, toWindow: toWindow, repainted: repainted,
+                                     ignoringCorners: ignoringCorners) {
+                    found = inner
+                }
             }
             return found
         }

@@ -71,8 +71,8 @@ struct OcclusionTests {
         #expect(result.hiddenDraws == 1)
     }
 
-    @Test("a card that is translucent, turned, rounded where repainted, or not over all of it hides nothing",
-          arguments: ["translucent view", "translucent colour", "turned", "corner", "partly"])
+    @Test("a card that is translucent, turned, or not over all of it hides nothing",
+          arguments: ["translucent view", "translucent colour", "turned", "partly"])
     func coversNothing(_ variant: String) {
         var clip = Self.insideCard
         let adjust: (View) -> Void
@@ -80,9 +80,6 @@ struct OcclusionTests {
         case "translucent view": adjust = { $0.alpha = 0.5 }
         case "translucent colour": adjust = { $0.backgroundColor = Color(red: 0, green: 0, blue: 1, alpha: 0.5) }
         case "turned": adjust = { $0.transform = AffineTransform(rotationAngle: 0.05) }
-        case "corner":
-            adjust = { _ in }
-            clip = Region(Rect(x: 20, y: 20, width: 30, height: 30))
         default:
             adjust = { _ in }
             clip = Region(Rect(x: 10, y: 40, width: 40, height: 30))
@@ -120,6 +117,34 @@ struct OcclusionTests {
         // Where both parts meet, every pixel is covered whole.
         let shared = Region(Rect(x: 40, y: 36, width: 70, height: 10))
         #expect(PartialRepaint.differing(partial, whole, size: Self.size, within: shared) == 0)
+        #expect(hidden.draws == 1)
+    }
+
+    @Test("a part reaching into an opaque card's rounded corners is covered by the card once what lies under its corners is drawn")
+    func partOverRoundedCorners() {
+        // The whole card, corners and all; the counting view lies under it
+        // in the rows between the corners only.
+        let clip = Region(Rect(x: 20, y: 20, width: 80, height: 80))
+        let (window, hidden) = Self.scene()
+        hidden.frame = Rect(x: 30, y: 40, width: 60, height: 40)
+        window.layoutIfNeeded()
+        let whole = PartialRepaint.render(window, size: Self.size, clip: nil)
+        hidden.draws = 0
+        let partial = PartialRepaint.render(window, size: Self.size, clip: clip, over: 0xff12_3456)
+        #expect(PartialRepaint.differing(partial, whole, size: Self.size, within: clip) == 0)
+        #expect(hidden.draws == 0)
+    }
+
+    @Test("what lies under a card's rounded corners is drawn in the corners' rows")
+    func underRoundedCorners() {
+        // The counting view reaches into the rows of the card's top
+        // corners: it is drawn there, under the card.
+        let clip = Region(Rect(x: 20, y: 20, width: 80, height: 80))
+        let (window, hidden) = Self.scene()
+        let whole = PartialRepaint.render(window, size: Self.size, clip: nil)
+        hidden.draws = 0
+        let partial = PartialRepaint.render(window, size: Self.size, clip: clip, over: 0xff12_3456)
+        #expect(PartialRepaint.differing(partial, whole, size: Self.size, within: clip) == 0)
         #expect(hidden.draws == 1)
     }
 }
