@@ -39,14 +39,21 @@ struct OcclusionTests {
     }
 
     /// Renders the scene whole, then only within `clip` over a buffer of
-    /// another colour: how many repainted pixels differ from the whole
-    /// repaint, and how often the covered view drew during the partial one.
-    static func repaint(_ clip: Region, _ adjust: (View) -> Void = { _ in }) -> (differing: Int, hiddenDraws: Int) {
+    /// another colour: how many pixels differ from the whole repaint
+    /// within `compared` (the whole clip by default), and how often the
+    /// covered view (placed at `hiddenFrame`, if given) drew during the
+    /// partial one.
+    static func repaint(_ clip: Region, comparing compared: Region? = nil, hiddenFrame: Rect? = nil,
+                        _ adjust: (View) -> Void = { _ in }) -> (differing: Int, hiddenDraws: Int) {
         let (window, hidden) = scene(adjust)
+        if let hiddenFrame {
+            hidden.frame = hiddenFrame
+            window.layoutIfNeeded()
+        }
         let whole = PartialRepaint.render(window, size: size, clip: nil)
         hidden.draws = 0
         let partial = PartialRepaint.render(window, size: size, clip: clip, over: 0xff12_3456)
-        return (PartialRepaint.differing(partial, whole, size: size, within: clip), hidden.draws)
+        return (PartialRepaint.differing(partial, whole, size: size, within: compared ?? clip), hidden.draws)
     }
 
     /// Inside the card, clear of its corners.
@@ -110,41 +117,28 @@ struct OcclusionTests {
         var clip = Region(Rect(x: 40, y: 36, width: 59.5, height: 10))
         clip.formUnion(Rect(x: 99.5, y: 36, width: 10.5, height: 40))
         #expect(clip.rects.count == 2)
-        let (window, hidden) = Self.scene()
-        let whole = PartialRepaint.render(window, size: Self.size, clip: nil)
-        hidden.draws = 0
-        let partial = PartialRepaint.render(window, size: Self.size, clip: clip, over: 0xff12_3456)
         // Where both parts meet, every pixel is covered whole.
-        let shared = Region(Rect(x: 40, y: 36, width: 70, height: 10))
-        #expect(PartialRepaint.differing(partial, whole, size: Self.size, within: shared) == 0)
-        #expect(hidden.draws == 1)
+        let result = Self.repaint(clip, comparing: Region(Rect(x: 40, y: 36, width: 70, height: 10)))
+        #expect(result.differing == 0)
+        #expect(result.hiddenDraws == 1)
     }
 
     @Test("a part reaching into an opaque card's rounded corners is covered by the card once what lies under its corners is drawn")
     func partOverRoundedCorners() {
         // The whole card, corners and all; the counting view lies under it
         // in the rows between the corners only.
-        let clip = Region(Rect(x: 20, y: 20, width: 80, height: 80))
-        let (window, hidden) = Self.scene()
-        hidden.frame = Rect(x: 30, y: 40, width: 60, height: 40)
-        window.layoutIfNeeded()
-        let whole = PartialRepaint.render(window, size: Self.size, clip: nil)
-        hidden.draws = 0
-        let partial = PartialRepaint.render(window, size: Self.size, clip: clip, over: 0xff12_3456)
-        #expect(PartialRepaint.differing(partial, whole, size: Self.size, within: clip) == 0)
-        #expect(hidden.draws == 0)
+        let result = Self.repaint(Region(Rect(x: 20, y: 20, width: 80, height: 80)),
+                                  hiddenFrame: Rect(x: 30, y: 40, width: 60, height: 40))
+        #expect(result.differing == 0)
+        #expect(result.hiddenDraws == 0)
     }
 
     @Test("what lies under a card's rounded corners is drawn in the corners' rows")
     func underRoundedCorners() {
         // The counting view reaches into the rows of the card's top
         // corners: it is drawn there, under the card.
-        let clip = Region(Rect(x: 20, y: 20, width: 80, height: 80))
-        let (window, hidden) = Self.scene()
-        let whole = PartialRepaint.render(window, size: Self.size, clip: nil)
-        hidden.draws = 0
-        let partial = PartialRepaint.render(window, size: Self.size, clip: clip, over: 0xff12_3456)
-        #expect(PartialRepaint.differing(partial, whole, size: Self.size, within: clip) == 0)
-        #expect(hidden.draws == 1)
+        let result = Self.repaint(Region(Rect(x: 20, y: 20, width: 80, height: 80)))
+        #expect(result.differing == 0)
+        #expect(result.hiddenDraws == 1)
     }
 }
