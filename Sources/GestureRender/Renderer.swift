@@ -214,7 +214,8 @@ public final class Renderer {
         /// shown (with no translucent ancestor, whose group would blend it),
         /// neither turned nor skewed, its rectangle holding every part (its
         /// rounded corners clear of them, unless `ignoringCorners`), and
-        /// inside every ancestor that clips; with where it lies in the
+        /// inside every ancestor that clips, clear of its rounded corners
+        /// (even when ignoring the view's own); with where it lies in the
         /// window.
         func cover(among views: [View], toWindow parent: AffineTransform, repainted: [Rect],
                    ignoringCorners: Bool = false) -> (view: View, toWindow: AffineTransform)? {
@@ -224,11 +225,15 @@ public final class Renderer {
                 // A turned view's subviews turn with it.
                 guard toWindow.b == 0, toWindow.c == 0 else { continue }
                 let area = toWindow.apply(to: view.bounds)
-                let holds = repainted.allSatisfy { area.contains($0) }
-                    && (ignoringCorners || !touchesCorners(of: view.bounds, radius: view.cornerRadius, toWindow: toWindow))
-                // Nothing inside a clipping view paints beyond it.
+                let inside = repainted.allSatisfy { area.contains($0) }
+                let holds = inside
+                    && !touchesCorners(of: view.bounds, radius: view.cornerRadius, toWindow: toWindow)
+                if inside, ignoringCorners || holds, let bg = view.backgroundColor, bg.alpha >= 1 {
+                    found = (view, toWindow)
+                }
+                // Nothing inside a clipping view paints beyond it, nor, where
+                // the area reaches into them, into its rounded corners.
                 if view.clipsToBounds && !holds { continue }
-                if holds, let bg = view.backgroundColor, bg.alpha >= 1 { found = (view, toWindow) }
                 if let inner = cover(among: view.subviews, toWindow: toWindow, repainted: repainted,
                                      ignoringCorners: ignoringCorners) {
                     found = inner

@@ -141,4 +141,28 @@ struct OcclusionTests {
         #expect(result.differing == 0)
         #expect(result.hiddenDraws == 1)
     }
+
+    @Test("an opaque card inside a clipping view with rounder corners covers nothing where the clip's corners cut it")
+    func cardInsideRounderClip() {
+        // The card fills the clipping view, whose corners are rounder than
+        // the card's: they cut the card below the rows of its own corners,
+        // and what lies under them must be drawn there.
+        let window = Window(size: Size(width: Double(Self.size), height: Double(Self.size)), timeSource: VirtualTimeSource())
+        let page = View(frame: Rect(x: 0, y: 0, width: 120, height: 120))
+        page.backgroundColor = Color(rgb: 0xeeeeee)
+        let frame = View(frame: Rect(x: 20, y: 20, width: 80, height: 80))
+        frame.clipsToBounds = true
+        frame.cornerRadius = 20
+        let card = View(frame: Rect(x: 0, y: 0, width: 80, height: 80))
+        card.backgroundColor = Color(rgb: 0x0000ff)
+        card.cornerRadius = 4
+        frame.addSubview(card)
+        page.addSubview(frame)
+        window.addSubview(page)
+        window.layoutIfNeeded()
+        let clip = Region(Rect(x: 20, y: 20, width: 80, height: 80))
+        let whole = PartialRepaint.render(window, size: Self.size, clip: nil)
+        let partial = PartialRepaint.render(window, size: Self.size, clip: clip, over: 0xff12_3456)
+        #expect(PartialRepaint.differing(partial, whole, size: Self.size, within: clip) == 0)
+    }
 }
