@@ -90,21 +90,25 @@ public final class Renderer {
         }
         var passes: [Pass] = [], under: [Pass] = []
         for part in damage {
-            if let rounded = cover(of: [part], ignoringCorners: true),
-               let corners = cornerRows(of: part, under: rounded.view, toWindow: rounded.toWindow, scale: scale) {
-                add(part, cover: rounded.view, stop: nil, to: &passes)
-                for rows in corners { add(rows, cover: nil, stop: rounded.view, to: &under) }
+            // The cover found looking past its own corners is the part's
+            // cover where the part stays clear of them.
+            let found = cover(of: [part], ignoringCorners: true)
+            guard let found, Culling(parts: [part]).touchesCorners(of: found.view.bounds, radius: found.view.cornerRadius,
+                                                                    toWindow: found.toWindow) else {
+                add(part, cover: found?.view, stop: nil, to: &passes)
+                continue
+            }
+            if let corners = cornerRows(of: part, under: found.view, toWindow: found.toWindow, scale: scale) {
+                add(part, cover: found.view, stop: nil, to: &passes)
+                for rows in corners { add(rows, cover: nil, stop: found.view, to: &under) }
             } else {
                 add(part, cover: cover(of: [part])?.view, stop: nil, to: &passes)
             }
         }
-        for (i, pass) in passes.enumerated() {
-            for a in pass.cull.parts {
-                let pixels = Culling.pixels(of: a, scale: scale)
-                for other in passes[(i + 1)...]
-                where other.cull.parts.contains(where: { Culling.pixels(of: $0, scale: scale).intersects(pixels) }) {
-                    return [Pass(cull: Culling(parts: damage), cover: cover(of: damage)?.view)]
-                }
+        let pixels = passes.map { $0.cull.parts.map { Culling.pixels(of: $0, scale: scale) } }
+        for (i, mine) in pixels.enumerated() {
+            for theirs in pixels[(i + 1)...] where mine.contains(where: { a in theirs.contains { $0.intersects(a) } }) {
+                return [Pass(cull: Culling(parts: damage), cover: cover(of: damage)?.view)]
             }
         }
         // What lies under a view at its corners is drawn first; each such
@@ -115,12 +119,11 @@ public final class Renderer {
 
     /// The rows of `part` that reach into the rounded corners of `view`
     /// (placed in the window by `toWindow`), which otherwise paints every
-    /// pixel of it; nil when `part` reaches into none. The rows between
-    /// the corners begin and end on whole buffer pixels.
+    /// pixel of it; nil when no row of `part` lies between the corners.
+    /// The rows between the corners begin and end on whole buffer pixels.
     private static func cornerRows(of part: Rect, under view: View, toWindow: AffineTransform,
                                    scale: Double) -> [Rect]? {
-        guard scale > 0, Culling(parts: [part]).touchesCorners(of: view.bounds, radius: view.cornerRadius,
-                                                                 toWindow: toWindow) else { return nil }
+        guard scale > 0 else { return nil }
         let area = toWindow.apply(to: view.bounds)
         let radius = view.bounds.fittingCornerRadius(view.cornerRadius) * abs(toWindow.d)
         let top = Swift.max(part.minY, ((area.minY + radius) * scale).rounded(.up) / scale)
