@@ -475,7 +475,7 @@ final class CoverageFill {
         let pixel: UInt32
         let alpha: UInt32
         /// Whether the colour hides what it covers whole.
-        let isOpaque: Bool
+        var isOpaque: Bool { alpha == 255 }
 
         init?(_ color: Color) {
             // Cairo keeps a colour as 16-bit fractions truncated from the
@@ -488,7 +488,6 @@ final class CoverageFill {
             alpha = byte(a)
             guard alpha > 0 else { return nil }
             pixel = alpha << 24 | byte(color.red * a) << 16 | byte(color.green * a) << 8 | byte(color.blue * a)
-            isOpaque = alpha == 255
         }
 
         /// Coverage as a byte: what is left of a share after clamping.
