@@ -46,6 +46,38 @@ void *cposix_mmap_shared(int fd, size_t size)
     return data == MAP_FAILED ? NULL : data;
 }
 
+struct populate_range {
+    void *addr;
+    size_t size;
+};
+
+static void *populate_range(void *arg)
+{
+    struct populate_range range = *(struct populate_range *)arg;
+    free(arg);
+#ifdef MADV_POPULATE_WRITE
+    /* A kernel before 5.14 answers EINVAL: the writes fault as before. */
+    madvise(range.addr, range.size, MADV_POPULATE_WRITE);
+#endif
+    return NULL;
+}
+
+int cposix_populate_in_background(void *addr, size_t size, pthread_t *thread)
+{
+    struct populate_range *range = malloc(sizeof *range);
+    if (!range)
+        return -1;
+    range->addr = addr;
+    range->size = size;
+    int error = pthread_create(thread, NULL, populate_range, range);
+    if (error) {
+        free(range);
+        errno = error;
+        return -1;
+    }
+    return 0;
+}
+
 int cposix_thread_join_within(pthread_t thread, double seconds)
 {
     struct timespec deadline;

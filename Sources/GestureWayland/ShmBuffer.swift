@@ -63,6 +63,7 @@ final class ShmBuffer {
         guard let pixels = cposix_mmap_shared(fd, byteCount) else {
             throw .bufferAllocationFailed(reason: errnoDescription(errno))
         }
+        populator = Self.populateLowerHalf(of: pixels, byteCount: byteCount)
         let pool = wl_shm_create_pool(shm, fd, Int32(byteCount))
         proxy = wl_shm_pool_create_buffer(pool, 0, size.width, size.height, Int32(stride), format.shm)
         // The buffer keeps the pool's memory alive; one buffer per pool keeps
@@ -80,7 +81,37 @@ final class ShmBuffer {
 
     deinit {
         wl_buffer_destroy(proxy)
+        if let populator { pthread_join(populator, nil) }
         munmap(pixels, byteCount)
+    }
+
+    /// The thread backing the buffer's lower half with memory, if one was
+    /// started; joined before the memory is unmapped.
+    private let populator: pthread_t?
+
+    /// Buffers this large (bytes) or larger have their lower half backed
+    /// with memory by another thread as they are made.
+    static let populatedInBackground = 1 << 20
+
+    /// Starts a thread backing the lower half of a new buffer of
+    /// `byteCount` bytes at `pixels` with memory, if it is large enough;
+    /// returns the thread.
+    ///
+    /// A new buffer is first written whole, top to bottom (the window's
+    /// first frame; a copy of the latest frame), and each of its pages
+    /// costs a fault on its first write: about 1.3 ms for a 1024x768
+    /// window here, half the drawing of the first frame (2.6 ms, 1.3 with
+    /// the buffer populated beforehand). Another thread populating the
+    /// lower half meanwhile, on the other core, took the drawing to 2.2
+    /// ms. Its pages are populated, never written: their content stays
+    /// what this thread writes.
+    private static func populateLowerHalf(of pixels: UnsafeMutableRawPointer, byteCount: Int) -> pthread_t? {
+        guard byteCount >= populatedInBackground else { return nil }
+        let page = max(Int(sysconf(Int32(_SC_PAGESIZE))), 1)
+        let start = byteCount / 2 / page * page
+        var thread = pthread_t()
+        guard cposix_populate_in_background(pixels + start, byteCount - start, &thread) == 0 else { return nil }
+        return thread
     }
 
     /// Calls `body` for each row of `rect` (buffer pixels, rounded out to

@@ -30,6 +30,17 @@ int cposix_shm_file_create(const char *name, size_t size);
 void *cposix_mmap_shared(int fd, size_t size);
 
 /*
+ * Starts a thread that makes the kernel back `size` bytes at `addr` (a
+ * shared, writable mapping) with memory ready to write
+ * (MADV_POPULATE_WRITE), without changing what they hold, so that this
+ * thread's first writes there take no page faults. Stores the thread in
+ * `thread`, to be joined before the range is unmapped. Returns 0, or -1
+ * if no thread could be made (the memory is then faulted in as it is
+ * written).
+ */
+int cposix_populate_in_background(void *addr, size_t size, pthread_t *thread);
+
+/*
  * Waits up to `seconds` for `thread` to end and joins it (returns 1);
  * detaches it if it has not ended by then (returns 0).
  */
