@@ -362,4 +362,38 @@ struct CoverageFillTests {
             #expect(Self.filled([shape]).pixels.allSatisfy { $0 == 0xffff_ffff }, "\(shape)")
         }
     }
+
+    @Test("an opaque colour over a pixel at any coverage gives the bits compositing its scaled colour over gives")
+    func opaqueBlend() {
+        let colors = [Color(rgb: 0x023047), Color(rgb: 0x8ecae6), Color(rgb: 0xffb703), Color(rgb: 0xffffff),
+                      Color(rgb: 0x000000), Color(rgb: 0xff0080)]
+        // Premultiplied pixels: the extremes, and a spread of others whose
+        // channels stay within their alpha.
+        var destinations: [UInt32] = [0, 0xffff_ffff, 0xff00_0000, 0x8080_8080, 0x0101_0101, 0xfe7f_0080]
+        var state: UInt32 = 12345
+        for _ in 0..<200 {
+            state = state &* 1_103_515_245 &+ 12345
+            let a = state >> 24
+            func channel(_ shift: UInt32) -> UInt32 { a == 0 ? 0 : (state >> shift) % (a + 1) }
+            destinations.append(a << 24 | channel(3) << 16 | channel(9) << 8 | channel(15))
+        }
+        for color in colors {
+            guard let paint = CoverageFill.Paint(color) else {
+                Issue.record("no paint for \(color)")
+                continue
+            }
+            #expect(paint.isOpaque)
+            for level in UInt32(1)...254 {
+                for d in destinations {
+                    let expected = CoverageFill.Paint.over(CoverageFill.Paint.scale(paint.pixel, by: level), d)
+                    let blended = paint.blendOpaque(level: level, over: d)
+                    if blended != expected {
+                        let got = String(blended, radix: 16), want = String(expected, radix: 16)
+                        Issue.record("\(String(paint.pixel, radix: 16)) at \(level) over \(String(d, radix: 16)): \(got), not \(want)")
+                        return
+                    }
+                }
+            }
+        }
+    }
 }
