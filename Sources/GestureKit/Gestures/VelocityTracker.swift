@@ -67,29 +67,27 @@ public struct VelocityTracker {
             return .zero
         }
         // Newest first, stepping back round the ring (no division per
-        // sample).
+        // sample), in one pass: times and points are taken from the newest
+        // sample's, so that the sums stay small and the slope's two terms
+        // do not cancel away its precision.
         let newest = head == 0 ? Self.capacity - 1 : head - 1
-        let horizon = samples[newest].time - Thresholds.velocityWindow
-        var n = 0, st = 0.0, sx = 0.0, sy = 0.0
-        var newer = samples[newest].time
+        let origin = samples[newest]
+        let horizon = origin.time - Thresholds.velocityWindow
+        var n = 0, st = 0.0, sx = 0.0, sy = 0.0, stt0 = 0.0, stx0 = 0.0, sty0 = 0.0
+        var newer = origin.time
         var k = newest
         while n < count {
             let sample = samples[k], t = sample.time
             guard t >= horizon, newer - t <= Thresholds.velocityRestTime else { break }
             newer = t
-            n += 1; st += t; sx += sample.x; sy += sample.y
+            let dt = t - origin.time, dx = sample.x - origin.x, dy = sample.y - origin.y
+            n += 1; st += dt; sx += dx; sy += dy
+            stt0 += dt * dt; stx0 += dt * dx; sty0 += dt * dy
             k = k == 0 ? Self.capacity - 1 : k - 1
         }
         guard n >= 2 else { return .zero }
         let taken = Double(n)
-        let mt = st / taken, mx = sx / taken, my = sy / taken
-        var stt = 0.0, stx = 0.0, sty = 0.0
-        k = newest
-        for _ in 0..<n {
-            let sample = samples[k], dt = sample.time - mt
-            stt += dt * dt; stx += dt * (sample.x - mx); sty += dt * (sample.y - my)
-            k = k == 0 ? Self.capacity - 1 : k - 1
-        }
+        let stt = stt0 - st * st / taken, stx = stx0 - st * sx / taken, sty = sty0 - st * sy / taken
         guard stt > 0 else { return .zero }
         return Point(x: stx / stt, y: sty / stt)
     }
