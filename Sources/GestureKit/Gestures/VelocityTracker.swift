@@ -86,6 +86,9 @@ public struct VelocityTracker {
             k = k == 0 ? Self.capacity - 1 : k - 1
         }
         guard n >= 2 else { return .zero }
+        // The sums of products about the samples' means, from those about
+        // the newest sample (`stt0` and the like): the time spread, and
+        // how time and each coordinate vary together.
         let taken = Double(n)
         let stt = stt0 - st * st / taken, stx = stx0 - st * sx / taken, sty = sty0 - st * sy / taken
         guard stt > 0 else { return .zero }
