@@ -91,7 +91,7 @@ final class ShmBuffer {
 
     /// Buffers this large (bytes) or larger have their lower half backed
     /// with memory by another thread as they are made.
-    static let populatedInBackground = 1 << 20
+    private static let populatedInBackground = 1 << 20
 
     /// Starts a thread backing the lower half of a new buffer of
     /// `byteCount` bytes at `pixels` with memory, if it is large enough;
