@@ -496,8 +496,11 @@ final class CoverageFill {
         /// Coverage as a byte: what is left of a share after clamping.
         @inline(__always)
         static func level(_ coverage: Double) -> UInt32 {
-            let c = Swift.min(abs(coverage), 1)
-            return UInt32(truncatingIfNeeded: CoverageFill.floor(c * 255 + 0.5))
+            // Between 0.5 and 255.5, where converting (truncation) rounds
+            // down. A NaN, which finite edges never sum to, counts as whole
+            // rather than stopping the app.
+            let c = coverage.magnitude < 1 ? coverage.magnitude : 1
+            return UInt32(UInt8(c * 255 + 0.5))
         }
 
         @inline(__always)
