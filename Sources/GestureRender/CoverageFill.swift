@@ -425,6 +425,22 @@ final class CoverageFill {
         let perColumn = yb - ya == 1 ? e.perColumnInRow : 1 / (hi - lo)
         let firstShare = 0.5 * (Double(c0 &+ 1) - lo) * (Double(c0 &+ 1) - lo) * perColumn
         let lastShare = (Double(c1) + 0.5 - lo - 0.5 * (Double(c1 &+ 1) - hi) * (Double(c1 &+ 1) - hi)) * perColumn
+        if c0 >= first && c1 < last {
+            // Every column the edge changes lies in the row: the loop below
+            // without its cases, the same sums in the same order.
+            var previous = firstShare
+            cells[c0 &- first] += height * firstShare
+            var c = c0 &+ 1
+            while c < c1 {
+                let current = (Double(c) + 0.5 - lo) * perColumn
+                cells[c &- first] += height * (current - previous)
+                previous = current
+                c &+= 1
+            }
+            cells[c1 &- first] += height * (lastShare - previous)
+            cells[c1 &+ 1 &- first] += height * (1 - lastShare)
+            return (c0, c1 &+ 1)
+        }
         @inline(__always) func share(_ c: Int) -> Double {
             c <= c0 ? (c == c0 ? firstShare : 0) : c < c1 ? (Double(c) + 0.5 - lo) * perColumn : c == c1 ? lastShare : 1
         }
