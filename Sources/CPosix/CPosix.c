@@ -2,6 +2,7 @@
 #include "CPosix.h"
 
 #include <errno.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <malloc.h>
 #include <math.h>
@@ -14,6 +15,7 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/signalfd.h>
+#include <sys/stat.h>
 #include <sys/timerfd.h>
 #include <time.h>
 #include <unistd.h>
@@ -93,6 +95,59 @@ int cposix_thread_join_within(pthread_t thread, double seconds)
         return 1;
     pthread_detach(thread);
     return 0;
+}
+
+/* `path` (`length` bytes used of `size`) holds `name`, or a folder below
+ * it within `depth` levels does: then `path` names that folder. */
+static int find_folder_holding(char *path, size_t length, size_t size, const char *name, int depth)
+{
+    int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    struct stat st;
+    if (fstatat(fd, name, &st, 0) == 0 && S_ISREG(st.st_mode)) {
+        close(fd);
+        return 0;
+    }
+    DIR *dir = depth > 0 ? fdopendir(fd) : NULL;
+    if (!dir) {
+        close(fd);
+        return -1;
+    }
+    int found = -1;
+    struct dirent *entry;
+    while (found != 0 && (entry = readdir(dir)) != NULL) {
+        if (entry->d_name[0] == '.')
+            continue;
+        int folder = entry->d_type == DT_DIR;
+        if (entry->d_type == DT_UNKNOWN)
+            folder = fstatat(dirfd(dir), entry->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode);
+        size_t n = strlen(entry->d_name);
+        if (!folder || length + 1 + n >= size)
+            continue;
+        path[length] = '/';
+        memcpy(path + length + 1, entry->d_name, n + 1);
+        found = find_folder_holding(path, length + 1 + n, size, name, depth - 1);
+        if (found != 0)
+            path[length] = '\0';
+    }
+    closedir(dir);
+    return found;
+}
+
+int cposix_find_folder_holding(const char *root, const char *name, int depth, char *folder, size_t size)
+{
+    size_t length = strlen(root);
+    if (length >= size) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    memcpy(folder, root, length + 1);
+    if (find_folder_holding(folder, length, size, name, depth) == 0)
+        return 0;
+    folder[0] = '\0';
+    errno = ENOENT;
+    return -1;
 }
 
 int cposix_timer_create(void)

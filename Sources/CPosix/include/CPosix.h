@@ -47,6 +47,17 @@ int cposix_populate_in_background(void *addr, size_t size, pthread_t *thread);
 int cposix_thread_join_within(pthread_t thread, double seconds);
 
 /*
+ * Looks for a regular file named `name` in the folder `root` and in the
+ * folders below it, at most `depth` levels down (links to folders are not
+ * followed), and writes the first folder holding one into `folder`
+ * (`size` bytes, NUL included). Returns 0 when found, else -1: errno
+ * ENAMETOOLONG when `root` does not fit in `folder`, ENOENT otherwise (a
+ * root that cannot be read included). Deeper paths that do not fit are
+ * skipped.
+ */
+int cposix_find_folder_holding(const char *root, const char *name, int depth, char *folder, size_t size);
+
+/*
  * A non-blocking, close-on-exec timerfd on CLOCK_MONOTONIC. Returns the fd
  * or -1.
  */
