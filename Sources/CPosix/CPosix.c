@@ -1,8 +1,8 @@
 #define _GNU_SOURCE
 #include "CPosix.h"
 
-#include <errno.h>
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <malloc.h>
 #include <math.h>

@@ -23,28 +23,28 @@ struct FontConfigurationTests {
         search(name, in: root, depth: depth).folder
     }
 
-    static func makeFolder(_ path: String) throws {
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    static func makeFile(_ path: String) throws {
-        try #require(FileManager.default.createFile(atPath: path, contents: Data([1])))
+    /// Makes `folders`, then `files` (one byte each), under `root`.
+    static func make(in root: String, folders: [String], files: [String] = []) throws {
+        for folder in folders {
+            try FileManager.default.createDirectory(atPath: "\(root)/\(folder)", withIntermediateDirectories: true)
+        }
+        for file in files {
+            try #require(FileManager.default.createFile(atPath: "\(root)/\(file)", contents: Data([1])))
+        }
     }
 
     @Test("the folder holding the file is found as deep as allowed, and no deeper")
     func findsWithinDepth() throws {
         try inTemporaryDirectory("font-folders") { root in
-            try Self.makeFolder("\(root)/other/empty")
-            try Self.makeFolder("\(root)/truetype/dejavu")
-            try Self.makeFile("\(root)/other/Other.ttf")
-            try Self.makeFile("\(root)/truetype/dejavu/Face.ttf")
+            try Self.make(in: root, folders: ["other/empty", "truetype/dejavu"],
+                          files: ["other/Other.ttf", "truetype/dejavu/Face.ttf"])
             #expect(Self.find("Face.ttf", in: root, depth: 2) == "\(root)/truetype/dejavu")
             #expect(Self.find("Face.ttf", in: root, depth: 4) == "\(root)/truetype/dejavu")
             #expect(Self.find("Face.ttf", in: root, depth: 1) == nil)
             #expect(Self.find("Other.ttf", in: root, depth: 1) == "\(root)/other")
             #expect(Self.find("Missing.ttf", in: root, depth: 4) == nil)
             // In the root itself.
-            try Self.makeFile("\(root)/Top.ttf")
+            try Self.make(in: root, folders: [], files: ["Top.ttf"])
             #expect(Self.find("Top.ttf", in: root, depth: 0) == root)
         }
     }
@@ -52,10 +52,7 @@ struct FontConfigurationTests {
     @Test("a folder of that name is no file, a link to a folder is not followed, an unreadable root is none")
     func onlyFilesInRealFolders() throws {
         try inTemporaryDirectory("font-links") { root in
-            try Self.makeFolder("\(root)/a/Face.ttf")
-            try Self.makeFolder("\(root)/elsewhere/fonts")
-            try Self.makeFile("\(root)/elsewhere/fonts/Linked.ttf")
-            try Self.makeFolder("\(root)/b")
+            try Self.make(in: root, folders: ["a/Face.ttf", "elsewhere/fonts", "b"], files: ["elsewhere/fonts/Linked.ttf"])
             #expect(symlink("\(root)/elsewhere/fonts", "\(root)/b/link") == 0)
             #expect(Self.find("Face.ttf", in: root, depth: 3) == nil)
             #expect(Self.find("Linked.ttf", in: "\(root)/b", depth: 3) == nil)
@@ -68,8 +65,7 @@ struct FontConfigurationTests {
     @Test("a root longer than the room for the answer is refused; a deeper folder that does not fit is skipped")
     func room() throws {
         try inTemporaryDirectory("font-room") { root in
-            try Self.makeFolder("\(root)/a-rather-long-folder-name")
-            try Self.makeFile("\(root)/a-rather-long-folder-name/Face.ttf")
+            try Self.make(in: root, folders: ["a-rather-long-folder-name"], files: ["a-rather-long-folder-name/Face.ttf"])
             let tooLong = Self.search("Face.ttf", in: root, depth: 1, room: root.utf8.count)
             #expect(tooLong.folder == nil && tooLong.error == ENAMETOOLONG)
             let skipped = Self.search("Face.ttf", in: root, depth: 1, room: root.utf8.count + 10)
