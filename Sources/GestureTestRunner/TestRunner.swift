@@ -60,7 +60,7 @@ public struct TestRunner {
             if let shard = options.shard {
                 note = "shard \(shard.index)/\(shard.count): \(selection.scripts.count) of \(selection.total) scripts"
             }
-            (results, workers) = try play(selection.scripts, durations: selection.durations, start: start,
+            (results, workers) = try play(selection.scripts, weights: selection.weights, start: start,
                                           rendered: &rendered)
         } else {
             results = try merged()
@@ -164,8 +164,9 @@ public struct TestRunner {
     }
 
     /// The run's scripts, how many the paths name before sharding, and the
-    /// durations that balanced the shards.
-    private func selection() throws(RunnerError) -> (scripts: [ScriptFile], total: Int, durations: [String: Double]) {
+    /// scripts' weights (expected seconds, one each), which balanced the
+    /// shards.
+    private func selection() throws(RunnerError) -> (scripts: [ScriptFile], total: Int, weights: [Double]) {
         let all = try ScriptDiscovery.scripts(in: options.paths.isEmpty ? [Self.defaultPath] : options.paths)
         guard !all.isEmpty else {
             throw .usage("no scripts (*\(ScriptDiscovery.scriptExtension)) in \(options.paths.joined(separator: " "))")
@@ -181,8 +182,13 @@ public struct TestRunner {
             }
             durations.merge(found) { _, later in later }
         }
-        let scripts = options.shard.map { $0.select(all, durations: durations) } ?? all
-        return (scripts, all.count, durations)
+        // Weighed once, all together: a script's weight by its size
+        // depends on the durations known of the others.
+        let weights = Shard.weights(all, durations: durations)
+        guard let shard = options.shard else { return (all, all.count, weights) }
+        let scripts = shard.select(all, weights: weights)
+        let weightOf = Dictionary(zip(all.map(\.path), weights), uniquingKeysWith: { first, _ in first })
+        return (scripts, all.count, scripts.map { weightOf[$0.path]! })
     }
 
     // MARK: Running
@@ -193,7 +199,7 @@ public struct TestRunner {
 
     /// Plays `scripts` in workers; returns their results and the workers'
     /// use.
-    private func play(_ scripts: [ScriptFile], durations: [String: Double], start: Double,
+    private func play(_ scripts: [ScriptFile], weights: [Double], start: Double,
                       rendered: inout [String: String]) throws(RunnerError) -> ([ScriptResult], WorkerUse) {
         let root: String
         if let report = options.report {
@@ -204,10 +210,7 @@ public struct TestRunner {
             root = try FileSystem.makeTemporaryDirectory(prefix: "gesture-demo-test-")
         }
         let folders = Self.folderNames(for: scripts)
-        // Heaviest first, so no long script starts last while the other
-        // workers idle.
-        let weights = Shard.weights(scripts, durations: durations)
-        let order = scripts.indices.sorted { weights[$0] != weights[$1] ? weights[$0] > weights[$1] : $0 < $1 }
+        let order = Shard.heaviestFirst(scripts, weights: weights)
         let arguments = order.map { i in
             var args = ["--headless", "--script", scripts[i].path, "--out", ScriptFiles.path(root, folders[i]),
                         "--time-limit", formatScriptNumber(options.timeLimit)]

@@ -39,6 +39,14 @@ struct ShardTests {
         #expect(shards.contains([ScriptFile(path: "slow.gds", size: 10)]), "\(shards)")
     }
 
+    @Test("scripts start heaviest first, equal weights in path order, whatever order they are listed in")
+    func heaviestFirst() {
+        let scripts = [ScriptFile(path: "d.gds", size: 1), ScriptFile(path: "b.gds", size: 1),
+                       ScriptFile(path: "a.gds", size: 1), ScriptFile(path: "c.gds", size: 1)]
+        let order = Shard.heaviestFirst(scripts, weights: [2, 5, 2, 1]).map { scripts[$0].path }
+        #expect(order == ["b.gds", "a.gds", "d.gds", "c.gds"])
+    }
+
     @Test("--shard takes INDEX/COUNT with 1 <= INDEX <= COUNT; anything else is a usage error",
           arguments: ["0/3", "4/3", "1/0", "a/b", "2", "1/2/3", "-1/2", ""])
     func badShard(_ text: String) {

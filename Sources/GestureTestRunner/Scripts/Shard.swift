@@ -32,7 +32,12 @@ public struct Shard: Sendable, Equatable {
     /// The scripts of this shard, in path order: none for an index past
     /// the number of scripts.
     public func select(_ scripts: [ScriptFile], durations: [String: Double] = [:]) -> [ScriptFile] {
-        let shards = Shard.partition(scripts, into: count, durations: durations)
+        select(scripts, weights: Shard.weights(scripts, durations: durations))
+    }
+
+    /// The same, given each script's weight (`weights(_:durations:)`).
+    func select(_ scripts: [ScriptFile], weights: [Double]) -> [ScriptFile] {
+        let shards = Shard.partition(scripts, into: count, weights: weights)
         return index >= 1 && index <= shards.count ? shards[index - 1] : []
     }
 
@@ -43,19 +48,30 @@ public struct Shard: Sendable, Equatable {
     /// nothing for the shards it leaves empty.
     public static func partition(_ scripts: [ScriptFile], into count: Int,
                                  durations: [String: Double] = [:]) -> [[ScriptFile]] {
-        let weighted = zip(scripts, weights(scripts, durations: durations))
-            .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.path < $1.0.path }
+        partition(scripts, into: count, weights: weights(scripts, durations: durations))
+    }
+
+    /// The same, given each script's weight.
+    static func partition(_ scripts: [ScriptFile], into count: Int, weights: [Double]) -> [[ScriptFile]] {
         // Dealt lightest first, ties to the lowest index: while some of the
         // first shards are still empty, no script goes past them, so the
         // shards past the number of scripts would stay empty anyway.
         var shards = [[ScriptFile]](repeating: [], count: max(min(count, scripts.count), 1))
         var loads = [Double](repeating: 0, count: shards.count)
-        for (script, weight) in weighted {
+        for i in heaviestFirst(scripts, weights: weights) {
             let lightest = loads.indices.min { loads[$0] != loads[$1] ? loads[$0] < loads[$1] : $0 < $1 }!
-            shards[lightest].append(script)
-            loads[lightest] += weight
+            shards[lightest].append(scripts[i])
+            loads[lightest] += weights[i]
         }
         return shards.map { $0.sorted { $0.path < $1.path } }
+    }
+
+    /// The indices of `scripts`, heaviest first by `weights` (one each,
+    /// in the same order), ties by path: the order shards are dealt in,
+    /// and the order a run starts its scripts in, so that no long script
+    /// starts last while the other workers idle.
+    static func heaviestFirst(_ scripts: [ScriptFile], weights: [Double]) -> [Int] {
+        scripts.indices.sorted { weights[$0] != weights[$1] ? weights[$0] > weights[$1] : scripts[$0].path < scripts[$1].path }
     }
 
     /// Each script's expected seconds, in order: its duration in an
