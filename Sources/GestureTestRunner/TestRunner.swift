@@ -186,9 +186,8 @@ public struct TestRunner {
         // depends on the durations known of the others.
         let weights = Shard.weights(all, durations: durations)
         guard let shard = options.shard else { return (all, all.count, weights) }
-        let scripts = shard.select(all, weights: weights)
-        let weightOf = Dictionary(zip(all.map(\.path), weights), uniquingKeysWith: { first, _ in first })
-        return (scripts, all.count, scripts.map { weightOf[$0.path]! })
+        let chosen = shard.select(all, weights: weights)
+        return (chosen.map { all[$0] }, all.count, chosen.map { weights[$0] })
     }
 
     // MARK: Running

@@ -32,11 +32,12 @@ public struct Shard: Sendable, Equatable {
     /// The scripts of this shard, in path order: none for an index past
     /// the number of scripts.
     public func select(_ scripts: [ScriptFile], durations: [String: Double] = [:]) -> [ScriptFile] {
-        select(scripts, weights: Shard.weights(scripts, durations: durations))
+        select(scripts, weights: Shard.weights(scripts, durations: durations)).map { scripts[$0] }
     }
 
-    /// The same, given each script's weight (`weights(_:durations:)`).
-    func select(_ scripts: [ScriptFile], weights: [Double]) -> [ScriptFile] {
+    /// The same as indices into `scripts`, given each script's weight
+    /// (`weights(_:durations:)`).
+    func select(_ scripts: [ScriptFile], weights: [Double]) -> [Int] {
         let shards = Shard.partition(scripts, into: count, weights: weights)
         return index >= 1 && index <= shards.count ? shards[index - 1] : []
     }
@@ -48,22 +49,22 @@ public struct Shard: Sendable, Equatable {
     /// nothing for the shards it leaves empty.
     public static func partition(_ scripts: [ScriptFile], into count: Int,
                                  durations: [String: Double] = [:]) -> [[ScriptFile]] {
-        partition(scripts, into: count, weights: weights(scripts, durations: durations))
+        partition(scripts, into: count, weights: weights(scripts, durations: durations)).map { $0.map { scripts[$0] } }
     }
 
-    /// The same, given each script's weight.
-    static func partition(_ scripts: [ScriptFile], into count: Int, weights: [Double]) -> [[ScriptFile]] {
+    /// The same as indices into `scripts`, given each script's weight.
+    static func partition(_ scripts: [ScriptFile], into count: Int, weights: [Double]) -> [[Int]] {
         // Dealt lightest first, ties to the lowest index: while some of the
         // first shards are still empty, no script goes past them, so the
         // shards past the number of scripts would stay empty anyway.
-        var shards = [[ScriptFile]](repeating: [], count: max(min(count, scripts.count), 1))
+        var shards = [[Int]](repeating: [], count: max(min(count, scripts.count), 1))
         var loads = [Double](repeating: 0, count: shards.count)
         for i in heaviestFirst(scripts, weights: weights) {
             let lightest = loads.indices.min { loads[$0] != loads[$1] ? loads[$0] < loads[$1] : $0 < $1 }!
-            shards[lightest].append(scripts[i])
+            shards[lightest].append(i)
             loads[lightest] += weights[i]
         }
-        return shards.map { $0.sorted { $0.path < $1.path } }
+        return shards.map { $0.sorted { scripts[$0].path < scripts[$1].path } }
     }
 
     /// The indices of `scripts`, heaviest first by `weights` (one each,
