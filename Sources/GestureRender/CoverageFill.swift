@@ -224,7 +224,7 @@ final class CoverageFill {
             }
             return
         }
-        edges.sort { $0.y0 < $1.y0 }
+        Self.sortByTop(&edges)
         for area in clip {
             let part = area.intersection(target.bounds).intersection(box)
             guard !part.isEmpty, !fillRowsAlike(part, paint: paint, into: target) else { continue }
@@ -292,6 +292,25 @@ final class CoverageFill {
             }
         }
         return !edges.isEmpty
+    }
+
+    /// Orders `edges` by their tops, edges with the same top as they came
+    /// (the order in which the row loop adds their shares). By insertion:
+    /// a shape has a few dozen edges, and a convex outline's come in a
+    /// few runs already in order, each moved at most past the other runs.
+    private static func sortByTop(_ edges: inout [Edge]) {
+        edges.withUnsafeMutableBufferPointer { edges in
+            guard edges.count > 1 else { return }
+            for i in 1..<edges.count {
+                let edge = edges[i]
+                var j = i
+                while j > 0, edges[j &- 1].y0 > edge.y0 {
+                    edges[j] = edges[j &- 1]
+                    j &-= 1
+                }
+                if j != i { edges[j] = edge }
+            }
+        }
     }
 
     /// The shape's pixels, when it is one rectangle whose sides lie on
