@@ -46,13 +46,10 @@ final class CairoCanvas: Canvas {
         /// image's transformation, hence the tolerance, holds while it draws).
         var outline: [Point]?
 
-        /// Whether a shape within `bounds` stays inside: within the
-        /// rectangle, and clear of the corners unless it is the same
-        /// rectangle rounded at least as much (`shapeRadius`).
+        /// Whether a shape within `bounds`, its corners rounded by
+        /// `shapeRadius`, stays inside.
         func holds(_ bounds: Rect, shapeRadius: Double = 0) -> Bool {
-            guard rect.contains(bounds) else { return false }
-            guard radius > 0, !(bounds == rect && shapeRadius >= radius) else { return true }
-            return !rect.anyCornerSquare(radius: radius) { bounds.intersects($0) }
+            rect.contains(bounds, cornerRadius: shapeRadius, within: radius)
         }
     }
 
@@ -139,8 +136,12 @@ final class CairoCanvas: Canvas {
             // Drawn at its natural size and scaled, as its bitmap would be
             // (line widths and radii keep their proportions); content
             // beyond the image's rectangle is cut off, as a bitmap's edges
-            // cut it.
-            clipped(unless: rect) {
+            // cut it, and beyond its rounded corners. Those corners, when
+            // the image is not stretched out of its proportions, are round
+            // where it is drawn: an image inset in another clears its corners.
+            let stretch = (rect.width / image.size.width, rect.height / image.size.height)
+            let corners = stretch.0 == stretch.1 ? image.cornerRadius * stretch.0 : 0
+            clipped(unless: rect, shapeRadius: corners) {
                 cairo_save(cr)
                 cairo_translate(cr, rect.minX, rect.minY)
                 cairo_scale(cr, rect.width / image.size.width, rect.height / image.size.height)

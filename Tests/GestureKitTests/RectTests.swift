@@ -49,6 +49,36 @@ struct RectTests {
         #expect(!frame.anyCornerSquare(radius: 2) { $0.intersects(Rect(x: frame.midX, y: frame.midY, width: 1, height: 1)) })
     }
 
+    @Test("a rounded rectangle inset in another lies inside it when its corners' arcs do, and not when one pokes out")
+    func containsRounded() {
+        // The Gestures page's picture: 330x310 rounded by 9.5, and the
+        // landscape inside its 3-wide outline, rounded by the outline's
+        // inner edge, 6.5, about the same centres.
+        let picture = Rect(x: 0, y: 0, width: 330, height: 310)
+        let inner = picture.insetBy(dx: 3, dy: 3)
+        #expect(picture.contains(inner, cornerRadius: 6.5, within: 9.5), "arcs about the same centre")
+        #expect(picture.contains(inner, cornerRadius: 8, within: 9.5), "rounded more")
+        // Square corners 3 in: (3, 3) is 6.5 * sqrt(2) = 9.19 from the
+        // arc's centre (9.5, 9.5), inside; 2 in, 10.6, outside.
+        #expect(picture.contains(inner, cornerRadius: 0, within: 9.5))
+        let closer = picture.insetBy(dx: 2, dy: 2)
+        #expect(!picture.contains(closer, cornerRadius: 0, within: 9.5))
+        // 2 in and rounded by 1, the arc's centre (3, 3) is 9.19 from
+        // (9.5, 9.5), more than 9.5 - 1: it pokes out; rounded by 5, the
+        // centre (7, 7) is 3.54 away, within 9.5 - 5.
+        #expect(!picture.contains(closer, cornerRadius: 1, within: 9.5), "a corner pokes past the arc")
+        #expect(picture.contains(closer, cornerRadius: 5, within: 9.5))
+        // The same rectangle rounded at least as much; a circle in a corner.
+        #expect(picture.contains(picture, cornerRadius: 9.5, within: 9.5))
+        #expect(!picture.contains(picture, cornerRadius: 9, within: 9.5))
+        #expect(picture.contains(Rect(x: 0, y: 0, width: 40, height: 40), cornerRadius: 20, within: 9.5))
+        // Beyond the rectangle, however round; and any shape in a square clip.
+        #expect(!picture.contains(Rect(x: -1, y: 100, width: 40, height: 40), cornerRadius: 20, within: 9.5))
+        #expect(picture.contains(picture, cornerRadius: 0, within: 0))
+        // Radii are fitted first: 1000 on a 40-wide square is 20.
+        #expect(picture.contains(Rect(x: 0, y: 0, width: 40, height: 40), cornerRadius: 1000, within: 9.5))
+    }
+
     @Test("scaled to pixels, a rectangle rounds outward to every pixel it touches")
     func integralAtAScale() {
         #expect(Rect(x: 0.4, y: 1.2, width: 10, height: 3.3).integral(scale: 2) == Rect(x: 0, y: 2, width: 21, height: 7))

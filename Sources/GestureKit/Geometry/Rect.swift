@@ -134,6 +134,30 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         Swift.max(0, Swift.min(radius, width / 2, height / 2))
     }
 
+    /// Whether `other`, its corners rounded by `otherRadius`, lies inside
+    /// this rectangle with its corners rounded by `radius` (both radii
+    /// fitted, as `fittingCornerRadius(_:)` fits them). An arc about the
+    /// same centre as this one's, as close as arithmetic gets it, counts as
+    /// inside: an image inset in an outline, cut to the outline's inner edge.
+    public func contains(_ other: Rect, cornerRadius otherRadius: Double, within radius: Double) -> Bool {
+        guard contains(other) else { return false }
+        let r = fittingCornerRadius(radius), s = other.fittingCornerRadius(otherRadius)
+        // Each shape is its rectangle shrunk by its radius, grown by that
+        // radius all round. Rounded at least as much, the other lies inside
+        // when its rectangle does; less, when the corners of its shrunk
+        // rectangle lie within r - s of this one's.
+        guard s < r else { return true }
+        let core = insetBy(dx: r, dy: r), centres = other.insetBy(dx: s, dy: s)
+        let reach = r - s + 1e-9
+        for x in [centres.minX, centres.maxX] {
+            for y in [centres.minY, centres.maxY] {
+                let dx = Swift.max(core.minX - x, 0, x - core.maxX), dy = Swift.max(core.minY - y, 0, y - core.maxY)
+                if dx * dx + dy * dy > reach * reach { return false }
+            }
+        }
+        return true
+    }
+
     /// Whether `test` holds for one of the four squares, `radius` wide, in
     /// the corners: where this rectangle rounded by `radius` differs from
     /// it.
