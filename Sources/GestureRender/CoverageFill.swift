@@ -1,3 +1,4 @@
+import CPosix
 import GestureKit
 
 /// Fills polygons given in device pixels straight into a premultiplied
@@ -555,7 +556,13 @@ final class CoverageFill {
             guard level > 0, count > 0 else { return }
             if isOpaque {
                 if level == 255 {
-                    p.update(repeating: pixel, count: count)
+                    // A long run (a background's row) in the C library's
+                    // widest stores; a short one is not worth the call.
+                    if count >= 32 {
+                        cposix_fill32(p, pixel, count)
+                    } else {
+                        p.update(repeating: pixel, count: count)
+                    }
                 } else {
                     for i in 0..<count { p[i] = blendOpaque(level: level, over: p[i]) }
                 }
