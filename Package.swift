@@ -23,15 +23,6 @@ let appReleaseLinkFlags = [
     "-Xlinker", "--symbol-ordering-file=\(linking)/gesture-demo.order", "-Xlinker", "--no-warn-symbol-ordering",
 ]
 
-// Release builds of the code every touch event and frame runs through skip
-// the run-time exclusivity checks Swift makes on class properties (a
-// library call on each access): 12% of a touch event's instructions and 5%
-// of a pinched frame's. Debug builds, which the tests run, keep them, so
-// an overlapping access still stops a test.
-let hotPathSettings: [SwiftSetting] = [
-    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
-]
-
 let package = Package(
     name: "GestureDemo",
     products: [
@@ -74,19 +65,16 @@ let package = Package(
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),
 
         // MARK: Toolkit core: pure Swift, no C imports, no I/O.
-        .target(name: "GestureKit", dependencies: [.product(name: "RealModule", package: "swift-numerics")],
-                swiftSettings: hotPathSettings),
+        .target(name: "GestureKit", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
 
         // MARK: Renderer
-        .target(name: "GestureRender", dependencies: ["GestureKit", "CCairo", "CPNG", "CPosix"],
-                swiftSettings: hotPathSettings),
+        .target(name: "GestureRender", dependencies: ["GestureKit", "CCairo", "CPNG", "CPosix"]),
 
         // MARK: Wayland backend
         .target(name: "GestureWayland",
                 dependencies: ["GestureKit", "GestureRender", "CWaylandClient",
                                "CWaylandProtocols", "CPosix", "CXkbCommon", "CWaylandCursor",
-                               .product(name: "Logging", package: "swift-log")],
-                swiftSettings: hotPathSettings),
+                               .product(name: "Logging", package: "swift-log")]),
 
         // MARK: Scripted input
         .target(name: "GestureScript", dependencies: ["GestureKit", "GestureRender", "CPosix"]),
@@ -99,7 +87,7 @@ let package = Package(
         .target(name: "GestureTestRunner", dependencies: ["GestureKit", "GestureScript", "CPosix"]),
 
         // MARK: The app
-        .target(name: "DemoApp", dependencies: ["GestureKit"], swiftSettings: hotPathSettings),
+        .target(name: "DemoApp", dependencies: ["GestureKit"]),
         .executableTarget(name: "gesture-demo",
                           dependencies: ["DemoApp", "GestureKit", "GestureRender",
                                          "GestureWayland", "GestureScript", "GestureSensors",
