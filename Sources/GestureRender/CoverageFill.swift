@@ -63,30 +63,36 @@ final class CoverageFill {
         func x(at y: Double) -> Double { x0 + (y - y0) * slope }
     }
 
+    // The arrays below are used by this class only (and `clip` by the
+    // canvas that sets it), and no access to one lasts across a call that
+    // could come back to it: they skip Swift's run-time exclusivity check
+    // (a library call each time, several times a shape). `points`, which
+    // a polygon's builder gets to append to, keeps it.
+
     /// The polygons of the shape being filled: their points one after the
     /// other, and where each polygon ends.
     private var points: [Point] = []
-    private var polygonEnds: [Int] = []
-    private var edges: [Edge] = []
+    @exclusivity(unchecked) private var polygonEnds: [Int] = []
+    @exclusivity(unchecked) private var edges: [Edge] = []
     /// The edges left of a part whose rows are covered alike.
-    private var edgesLeft: [Edge] = []
+    @exclusivity(unchecked) private var edgesLeft: [Edge] = []
     /// The most edges left of a part for `fillRowsAlike`: a background's
     /// side and the arcs of its corners near the part's rows.
     private static let edgesLeftOfRowsAlike = 16
     /// Where the cuts build the cut polygons, swapped with the above, and
     /// one polygon on its own.
-    private var cutPoints: [Point] = []
-    private var cutEnds: [Int] = []
-    private var polygon: [Point] = []
+    @exclusivity(unchecked) private var cutPoints: [Point] = []
+    @exclusivity(unchecked) private var cutEnds: [Int] = []
+    @exclusivity(unchecked) private var polygon: [Point] = []
     /// What one cut leaves of `polygon`.
-    private var piece: [Point] = []
+    @exclusivity(unchecked) private var piece: [Point] = []
     /// The clip the next fill keeps to: boxes of whole device pixels that
     /// do not overlap (set by the canvas before each fill).
-    var clip: [PixelBox] = []
+    @exclusivity(unchecked) var clip: [PixelBox] = []
     /// Scratch for one fill, kept from fill to fill: the active edges'
     /// indices, one row of cells (each the change in coverage from the
     /// column before), and the column ranges edges touched in the row.
-    private var scratch = Scratch()
+    @exclusivity(unchecked) private var scratch = Scratch()
 
     /// Memory the row loop works in, grown as shapes need and never
     /// shrunk: plain pointers, so that the loop pays for no array checks.

@@ -26,8 +26,10 @@ final class GlyphTable {
     let metrics: FontMetrics
     /// The font at scale 1, unhinted metrics: where the glyphs come from.
     private let scaledFont: OpaquePointer
-    /// ASCII, looked up by value; nil until first asked for.
-    private var ascii = [Glyph?](repeating: nil, count: 128)
+    /// ASCII, looked up by value; nil until first asked for. Read for
+    /// every character measured or drawn, and never while an access to it
+    /// lasts: without the run-time exclusivity check.
+    @exclusivity(unchecked) private var ascii = [Glyph?](repeating: nil, count: 128)
     private var others: [Unicode.Scalar: Glyph] = [:]
     /// Characters beyond ASCII remembered at most (text in many scripts
     /// would otherwise grow the table without end in a long session).

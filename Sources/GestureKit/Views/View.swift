@@ -58,7 +58,9 @@ open class View: Responder {
     }
     /// Fills the bounds, with ``cornerRadius``, before ``draw(_:in:)``; nil (the
     /// default) or a transparent colour draws nothing.
-    public var backgroundColor: Color? { didSet { if backgroundColor != oldValue { setNeedsDisplay() } } }
+    @exclusivity(unchecked) public var backgroundColor: Color? {
+        didSet { if backgroundColor != oldValue { setNeedsDisplay() } }
+    }
     /// Whether touches can land on this view and its subviews.
     public var isUserInteractionEnabled: Bool {
         get { interactionStorage }
@@ -73,10 +75,15 @@ open class View: Responder {
     /// of its touches is down, touches landing elsewhere go nowhere. Such
     /// touches reach neither views nor gesture recognizers.
     public var isExclusiveTouch = false
+    // This, the corner radius, the background colour and the subviews
+    // are read for every view of every frame drawn, and no access to them
+    // lasts across a call that could reach them again: the run-time
+    // exclusivity check Swift makes on a class's properties (a library call
+    // each time) is skipped for them.
     /// Whether subviews are clipped (drawing and hit-testing) to the bounds.
-    public var clipsToBounds = false { didSet { setNeedsDisplay() } }
+    @exclusivity(unchecked) public var clipsToBounds = false { didSet { setNeedsDisplay() } }
     /// Corner radius of the background.
-    public var cornerRadius = 0.0 { didSet { setNeedsDisplay() } }
+    @exclusivity(unchecked) public var cornerRadius = 0.0 { didSet { setNeedsDisplay() } }
     /// How the view's size follows its superview's when that changes, as
     /// UIKit's autoresizing mask (its margins to the superview's edges stay
     /// as they are).
@@ -129,7 +136,7 @@ open class View: Responder {
     private var alphaStorage = 1.0
     private var hiddenStorage = false
     private var interactionStorage = true
-    private var subviewStorage: [View] = []
+    @exclusivity(unchecked) private var subviewStorage: [View] = []
     private unowned(unsafe) var superviewStorage: View?
     private var windowReference: Unmanaged<Window>?
     private var recognizerStorage: [GestureRecognizer] = []
