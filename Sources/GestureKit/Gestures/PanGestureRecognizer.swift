@@ -21,7 +21,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     private var lastCentroid = Point.zero
     private var lastTime = 0.0
     private var anchored = false
-    private var tracker = VelocityTracker()
+    @exclusivity(unchecked) private var tracker = VelocityTracker()  // see VelocityTracker
 
     /// The translation since the fingers went down, in `view`'s coordinates
     /// (window coordinates when nil).

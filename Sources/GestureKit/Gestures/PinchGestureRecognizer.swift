@@ -10,7 +10,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
     private var anchorSpan: Double?
     private var spanAtStart: Double?
     private var currentScale = 1.0
-    private var tracker = VelocityTracker()
+    @exclusivity(unchecked) private var tracker = VelocityTracker()  // see VelocityTracker
 
     /// The scale factor relative to the fingers' span at touch-down.
     /// Setting it (e.g. to 1 for increments) re-anchors at the current span.

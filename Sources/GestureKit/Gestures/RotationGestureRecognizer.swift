@@ -10,7 +10,7 @@ import RealModule
 open class RotationGestureRecognizer: GestureRecognizer {
     private var lastAngle: Double?
     private var accumulated = 0.0
-    private var tracker = VelocityTracker()
+    @exclusivity(unchecked) private var tracker = VelocityTracker()  // see VelocityTracker
 
     /// Radians turned since touch-down; settable (e.g. to 0 for increments).
     public var rotation: Double {

@@ -11,7 +11,10 @@
 ///
 /// Samples live in a fixed ring, so tracking allocates nothing per event;
 /// each sample's time and point lie together (one bounds check and one
-/// uniqueness check a sample, where three arrays took three of each).
+/// uniqueness check a sample, where three arrays took three of each). Its
+/// methods never reach the object that holds it, so a recognizer keeps its
+/// tracker `@exclusivity(unchecked)`: no access to it can overlap another,
+/// and each move saves the run-time check (a library call).
 public struct VelocityTracker {
     private struct Sample {
         var time = 0.0, x = 0.0, y = 0.0

@@ -48,16 +48,20 @@ public final class ScheduledTimer {
 public final class Scheduler {
     /// The clock deadlines are measured on; the scheduler never moves it.
     public let timeSource: TimeSource
-    private var timers: [ScheduledTimer] = []
+    // The timers, read on every touch event and changed only by swapping
+    // them out (`changeTimers`), and the two callbacks, read and then
+    // called: no access to them lasts across a call that could reach them
+    // again, so they skip the run-time exclusivity check.
+    @exclusivity(unchecked) private var timers: [ScheduledTimer] = []
     private var nextSequence: UInt64 = 0
 
     /// Called when `nextDeadline` may have changed, so a live loop can
     /// re-arm its timer fd.
-    public var onScheduleChange: (() -> Void)?
+    @exclusivity(unchecked) public var onScheduleChange: (() -> Void)?
 
     /// Called before each timer's action: a timer firing is an event of
     /// its own (the window's undo steps begin there).
-    public var onTimerWillFire: (() -> Void)?
+    @exclusivity(unchecked) public var onTimerWillFire: (() -> Void)?
 
     /// A scheduler with no timers, reading time from `timeSource`.
     public init(timeSource: TimeSource) {
