@@ -149,13 +149,12 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         guard s < r else { return true }
         let core = insetBy(dx: r, dy: r), centres = other.insetBy(dx: s, dy: s)
         let reach = r - s + 1e-9
-        for x in [centres.minX, centres.maxX] {
-            for y in [centres.minY, centres.maxY] {
-                let dx = Swift.max(core.minX - x, 0, x - core.maxX), dy = Swift.max(core.minY - y, 0, y - core.maxY)
-                if dx * dx + dy * dy > reach * reach { return false }
-            }
+        func near(_ x: Double, _ y: Double) -> Bool {
+            let dx = Swift.max(core.minX - x, 0, x - core.maxX), dy = Swift.max(core.minY - y, 0, y - core.maxY)
+            return dx * dx + dy * dy <= reach * reach
         }
-        return true
+        return near(centres.minX, centres.minY) && near(centres.maxX, centres.minY)
+            && near(centres.minX, centres.maxY) && near(centres.maxX, centres.maxY)
     }
 
     /// Whether `test` holds for one of the four squares, `radius` wide, in
