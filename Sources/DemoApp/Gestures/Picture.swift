@@ -37,9 +37,9 @@ enum Picture {
 
     /// The sky, the sun and two hills, placed in the whole picture's
     /// rectangle (the scene's, grown by the outline).
-    private static func drawScene(_ canvas: Canvas, _ scene: Rect) {
-        let r = scene.insetBy(dx: -outlineWidth, dy: -outlineWidth)
-        canvas.fillRoundedRect(scene, radius: sceneRadius, color: Color(rgb: 0x8ecae6))
+    private static func drawScene(_ canvas: Canvas, _ inner: Rect) {
+        let r = inner.insetBy(dx: -outlineWidth, dy: -outlineWidth)
+        canvas.fillRoundedRect(inner, radius: sceneRadius, color: Color(rgb: 0x8ecae6))
         canvas.fillEllipse(in: Rect(x: r.minX + r.width * 0.62, y: r.minY + r.height * 0.1,
                                     width: r.width * 0.22, height: r.width * 0.22), color: Color(rgb: 0xffb703))
         canvas.fillEllipse(in: Rect(x: r.minX - r.width * 0.2, y: r.minY + r.height * 0.55,
