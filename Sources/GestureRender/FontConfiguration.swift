@@ -101,7 +101,7 @@ enum FontConfiguration {
                 <edit name="lcdfilter" mode="append"><const>lcddefault</const></edit>
               </match>
               <match target="font">
-                <test name="family"><string>DejaVu Sans</string></test>
+                <test name="family"><string>\(escaped(CairoText.face))</string></test>
                 <test name="pixelsize" compare="less"><double>7.5</double></test>
                 <edit name="hinting"><bool>false</bool></edit>
               </match>
