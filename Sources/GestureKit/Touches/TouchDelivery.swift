@@ -124,7 +124,7 @@ final class TouchDelivery: GestureArenaDelegate {
         // kept while they hold only touches still down (which the input
         // holds anyway), for the next frame of the same touches. Moved
         // back, not copied (a copy counts a reference to each buffer).
-        order.removeAll(keepingCapacity: true)
+        order.removeAllKeepingStorage()
         if !phases.holdsOnlyTouchesDown { phases.clear() }
         spareRecognizers = consume order
         sparePhases = consume phases
@@ -472,6 +472,6 @@ private struct ViewBatch {
             slots[i].touches.removeAll(keepingCapacity: true)
         }
         used = 0
-        touches.removeAll(keepingCapacity: true)
+        touches.removeAllKeepingStorage()
     }
 }

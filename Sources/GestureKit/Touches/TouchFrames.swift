@@ -170,7 +170,7 @@ final class TouchFrames {
         swap(&changed, &frameChanges)
         defer {
             retire(changed)
-            changed.removeAll(keepingCapacity: true)
+            changed.removeAllKeepingStorage()
             if delivering.isEmpty { swap(&changed, &delivering) }
         }
         for t in changed { applyPending(t) }
