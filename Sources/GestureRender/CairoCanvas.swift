@@ -139,8 +139,12 @@ final class CairoCanvas: Canvas {
             // cut it, and beyond its rounded corners. Those corners, when
             // the image is not stretched out of its proportions, are round
             // where it is drawn: an image inset in another clears its corners.
-            let stretch = (rect.width / image.size.width, rect.height / image.size.height)
-            let corners = stretch.0 == stretch.1 ? image.cornerRadius * stretch.0 : 0
+            // Proportional up to rounding: a frame scaled by s stretches a
+            // 330x310 image by 330s / 330 and 310s / 310, which differ in
+            // the last bit for about one s in four.
+            let stretch = (x: rect.width / image.size.width, y: rect.height / image.size.height)
+            let proportional = abs(stretch.x - stretch.y) <= 1e-12 * max(stretch.x, stretch.y)
+            let corners = proportional ? image.cornerRadius * min(stretch.x, stretch.y) : 0
             clipped(unless: rect, shapeRadius: corners) {
                 cairo_save(cr)
                 cairo_translate(cr, rect.minX, rect.minY)
