@@ -18,8 +18,9 @@
 #   scenarios   how long each scripted scenario takes to play headless
 #   all         the three, in this order (the default)
 #
-# Live options go to tools/bench/live.py: --rounds N (default 3), --json
-# FILE, --keep DIR, --clients app,simple-touch,gtk, ... (--help lists them).
+# Live options go to tools/bench/live.py: --rounds N (default 3), --starts N
+# (10 more launches for start-up), --json FILE, --keep DIR, --clients
+# app,simple-touch,gtk, ... (--help lists them).
 # Installs what it needs with apt-get, as scripts/setup.sh does; a peer
 # that cannot be installed is reported and skipped.
 set -euo pipefail

@@ -169,7 +169,7 @@ struct BenchHarnessEndToEndTests {
         let json = scratch.appendingPathComponent("bench.json")
         let kept = scratch.appendingPathComponent("kept")
         // The module named relative to the working folder, as a user types it.
-        let run = try Self.runBench(["--clients", "simple-touch", "--rounds", "1", "--workload", "short",
+        let run = try Self.runBench(["--clients", "simple-touch", "--rounds", "1", "--starts", "2", "--workload", "short",
                                      "--settle", "0.2", "--json", json.path, "--keep", kept.path, "--pacing", pacing],
                                     moduleRelative: true)
         try #require(run.status == 0, "exit \(run.status); stderr:\n\(run.stderr)")
@@ -194,6 +194,18 @@ struct BenchHarnessEndToEndTests {
         #expect((summary["peak_rss_mib"] as? Double ?? 0) > 0)
         let start = try #require(summary["first_commit_ms"] as? Double)
         #expect(start > 0 && start <= (summary["first_repaint_ms"] as? Double ?? 0), "\(summary)")
+        // Start-up over the round's launch and the two starts after it:
+        // their median, with the fastest and slowest beside it.
+        let starts = try #require(floor["starts"] as? [[String: Any]])
+        #expect(starts.count == 2 && summary["start_samples"] as? Int == 3, "\(starts) \(summary)")
+        let launches = ((floor["runs"] as? [[String: Any]]) ?? []).compactMap { $0["first_commit_ms"] as? Double }
+            + starts.compactMap { $0["first_commit_ms"] as? Double }
+        #expect(launches.count == 3 && launches.sorted()[1] == start, "\(launches) against \(start)")
+        let range = try #require(summary["first_commit_ms_range"] as? [Double])
+        #expect(range == [launches.min()!, launches.max()!], "\(range) against \(launches)")
+        #expect(run.stdout.range(of: #"\| weston-simple-touch \|.* \| \d+ ms \(\d+-\d+\) \| \d+ ms \|"#,
+                                 options: .regularExpression) != nil,
+                "no range beside the median:\n\(run.stdout)")
 
         // The CPU of each part of the script: the parts split the round's
         // CPU between them, to the nanosecond, and each one's events.

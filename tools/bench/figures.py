@@ -51,9 +51,10 @@ def run_figures(record, pid, launched_ns, first_event, events_sent):
     }
 
 
-def summarise(runs):
+def summarise(runs, starts=()):
     """One client's figures over its runs (each a dict from live.py):
-    latencies pooled over the rounds, costs as the median round."""
+    latencies pooled over the rounds, costs as the median round; start-up
+    over the rounds' starts and `starts` (live.py's starts alone)."""
     def pooled(key):
         return [v for r in runs for v in r[key]]
 
@@ -64,7 +65,8 @@ def summarise(runs):
         return percentile(values, 95) if values else None
 
     cpu = [r["cpu_ns"] / r["events"] / 1000 for r in runs]
-    start = [r["first_commit_ms"] for r in runs]
+    start = [r["first_commit_ms"] for r in runs] + [s["first_commit_ms"] for s in starts]
+    repaint = [r["first_repaint_ms"] for r in runs] + [s["first_repaint_ms"] for s in starts]
     return {
         "rounds": len(runs),
         "events": sum(r["events"] for r in runs),
@@ -89,7 +91,8 @@ def summarise(runs):
         "peak_rss_mib": statistics.median(r["peak_rss_kib"] / 1024 for r in runs),
         "first_commit_ms": statistics.median(start),
         "first_commit_ms_range": [min(start), max(start)],
-        "first_repaint_ms": statistics.median(r["first_repaint_ms"] for r in runs),
+        "start_samples": len(start),
+        "first_repaint_ms": statistics.median(repaint),
     }
 
 
@@ -146,9 +149,9 @@ def figure_table(names, summaries):
         cells = []
         for key, _, pattern in FIGURES:
             cells.append(_fmt(s[key], pattern))
-            if key == "first_commit_ms" and s["rounds"] > 1:
+            if key == "first_commit_ms" and s["start_samples"] > 1:
                 low, high = s["first_commit_ms_range"]
-                cells[-1] = f"{low:.0f}-{high:.0f} ms"
+                cells[-1] += f" ({low:.0f}-{high:.0f})"
         rows.append([name] + cells)
     return _markdown(header, rows)
 

@@ -211,6 +211,22 @@ def warm_up(client, args):
         session.stop()
 
 
+def start_once(client, args):
+    """One start of client alone, in a fresh weston: how long from spawning
+    it to its first buffer commit and to the repaint that shows it (ms).
+    The rounds time their starts too; these add to them."""
+    session = WestonSession(args.weston, args.module, args.width, args.height, WESTON_START_S)
+    try:
+        session.send(["timing-start"])
+        launched = session.launch(client.argv, client.env)
+        record = session.wait_first_frame(client.name, args.timeout)
+        mine = next(c for c in record["clients"] if c["pid"] == session.client.pid)
+        return {"first_commit_ms": (mine["first_commit"] - launched) / 1e6,
+                "first_repaint_ms": (mine["first_repaint"] - launched) / 1e6}
+    finally:
+        session.stop()
+
+
 def run_once(client, args, parts, keep):
     """One round of client: parts is the script in its parts, as
     workload.touch_parts gives it."""
@@ -309,6 +325,9 @@ def parse_args(argv):
     p = argparse.ArgumentParser(description="Live benchmark of the app against weston-simple-touch and "
                                             "GTK 4's gestures demo under headless weston (tools/bench/README.md).")
     p.add_argument("--rounds", type=int, default=3, help="rounds of A B C (default 3)")
+    p.add_argument("--starts", type=int, default=10,
+                   help="starts of each client on their own after the rounds, interleaved, for the start-up "
+                        "figures with the rounds' own (default 10)")
     p.add_argument("--clients", default="app,simple-touch,gtk",
                    help="comma-separated, in run order: app, simple-touch, gtk (default all three)")
     p.add_argument("--workload", choices=sorted(workload.SIZES), default="full",
@@ -337,6 +356,8 @@ def parse_args(argv):
         p.error(f"--size expects WIDTHxHEIGHT, got '{args.size}'")
     if args.rounds < 1:
         p.error("--rounds must be at least 1")
+    if args.starts < 0:
+        p.error("--starts must not be negative")
     # weston reads a relative module path inside its own module folder.
     args.module = os.path.abspath(args.module)
     if not os.path.isfile(args.module):
@@ -379,12 +400,17 @@ def main(argv):
                 keep = os.path.join(args.keep, keep_name(client, round_number)) if args.keep else None
                 print(f"bench: round {round_number}/{args.rounds}: {client.name}", file=sys.stderr)
                 runs[client.name].append(run_once(client, args, parts, keep))
+        starts = {c.name: [] for c in clients}
+        for start_number in range(1, args.starts + 1):
+            for client in clients:
+                print(f"bench: start {start_number}/{args.starts}: {client.name}", file=sys.stderr)
+                starts[client.name].append(start_once(client, args))
     except BenchError as e:
         print(f"bench: {e}", file=sys.stderr)
         return 1
 
     names = [c.name for c in clients]
-    summaries = {name: figures.summarise(runs[name]) for name in names}
+    summaries = {name: figures.summarise(runs[name], starts[name]) for name in names}
     role = {c.role: c.name for c in clients}
     for name in names:
         summaries[name]["ratios"] = figures.ratios(summaries[name], summaries.get(role.get("floor")),
@@ -396,7 +422,7 @@ def main(argv):
     print(f"Live benchmark, {started:%Y-%m-%d %H:%M} UTC: {info['cores']} cores ({info['cpu']}), "
           f"Debian {info['debian']}, {info['weston']}, GTK {info['gtk4']}; "
           f"load {load_before[0]:.2f} before, {load()[0]:.2f} after; "
-          f"{args.workload} workload ({events} events), {args.rounds} rounds, "
+          f"{args.workload} workload ({events} events), {args.rounds} rounds and {args.starts} more starts, "
           f"{args.width}x{args.height}, paced by the {args.pacing}")
     print()
     print(figures.figure_table(names, summaries))
@@ -420,10 +446,12 @@ def main(argv):
                        "load_before": load_before, "load_after": load(),
                        "settings": {"workload": args.workload, "events": events, "pacing": args.pacing,
                                     "frame_interval_s": workload.FRAME_INTERVAL, "rounds": args.rounds,
+                                    "starts": args.starts,
                                     "size": [args.width, args.height], "settle_s": args.settle,
                                     "tail_s": TAIL_S, "order": names},
                        "skipped": skipped, "late_frames": late,
-                       "clients": {name: {"summary": summaries[name], "runs": runs[name]} for name in names}},
+                       "clients": {name: {"summary": summaries[name], "runs": runs[name], "starts": starts[name]}
+                                   for name in names}},
                       f, indent=1)
     return 0
 
