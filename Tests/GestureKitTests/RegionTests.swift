@@ -107,6 +107,38 @@ struct RegionTests {
         #expect((damage?.area ?? 0) < 0.1 * 800 * 600)
     }
 
+    @Test("a view given the frame, centre, transform, clipping or corner radius it has already is not repainted; a real change is")
+    func unchangedGeometryIsNotRepainted() throws {
+        let window = Window(size: Size(width: 800, height: 600), timeSource: VirtualTimeSource())
+        let page = View(frame: window.bounds)
+        page.backgroundColor = .white
+        let card = View(frame: Rect(x: 40, y: 40, width: 200, height: 120))
+        card.transform = AffineTransform(rotationAngle: 0.3)
+        card.cornerRadius = 8
+        window.addSubview(page)
+        page.addSubview(card)
+        _ = window.takeDamage()
+
+        // As a window's controller view is given its frame again when the
+        // compositor activates the window.
+        page.frame = page.frame
+        page.bounds = page.bounds
+        card.center = card.center
+        card.transform = AffineTransform(rotationAngle: 0.3)
+        card.clipsToBounds = false
+        card.cornerRadius = 8
+        #expect(window.takeDamage() == nil)
+        #expect(!window.needsDisplay)
+
+        card.cornerRadius = 9
+        let rounded = try #require(window.takeDamage())
+        #expect(rounded.area < 0.2 * 800 * 600, "\(rounded.rects)")
+        card.transform = .identity
+        #expect(window.takeDamage() != nil)
+        page.frame = Rect(x: 0, y: 0, width: 800, height: 500)
+        #expect(window.takeDamage()?.area ?? 0 >= 800 * 500)
+    }
+
     @Test("a view moved where its clipping ancestor hides it is repainted only inside that ancestor")
     func damageStaysInsideClippingAncestors() throws {
         let window = Window(size: Size(width: 800, height: 600), timeSource: VirtualTimeSource())

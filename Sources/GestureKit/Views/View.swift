@@ -17,16 +17,27 @@ open class View: Responder {
     /// another origin scrolls the content and the subviews). Subviews are placed
     /// in it and ``draw(_:in:)`` draws in it. A new size asks for layout and
     /// resizes subviews by their ``autoresizingMask``.
+    ///
+    /// Geometry set to what it is already changes nothing, as in UIKit: no
+    /// redraw and no layout (a window's controller view given its frame
+    /// again as the compositor activates the window would otherwise repaint
+    /// the whole window).
     public var bounds: Rect {
         get { boundsStorage }
-        set { changeGeometry { boundsStorage = newValue } }
+        set {
+            guard newValue != boundsStorage else { return }
+            changeGeometry { boundsStorage = newValue }
+        }
     }
     /// Where the middle of the bounds sits, in the superview's coordinates; the
     /// point ``transform`` turns and scales around. Moving a view is changing
     /// its centre.
     public var center: Point {
         get { centerStorage }
-        set { changeGeometry { centerStorage = newValue } }
+        set {
+            guard newValue != centerStorage else { return }
+            changeGeometry { centerStorage = newValue }
+        }
     }
     /// Scales, rotates and translates the view around its ``center``, as
     /// `UIView.transform`: the bounds are unchanged, the ``frame`` is their
@@ -34,7 +45,10 @@ open class View: Responder {
     /// transform. A singular transform (scale 0) makes the view unhittable.
     public var transform: AffineTransform {
         get { transformStorage }
-        set { changeGeometry { transformStorage = newValue } }
+        set {
+            guard newValue != transformStorage else { return }
+            changeGeometry { transformStorage = newValue }
+        }
     }
 
     /// Opacity of the view and its subviews as one group.
@@ -81,9 +95,13 @@ open class View: Responder {
     // exclusivity check Swift makes on a class's properties (a library call
     // each time) is skipped for them.
     /// Whether subviews are clipped (drawing and hit-testing) to the bounds.
-    @exclusivity(unchecked) public var clipsToBounds = false { didSet { setNeedsDisplay() } }
+    @exclusivity(unchecked) public var clipsToBounds = false {
+        didSet { if clipsToBounds != oldValue { setNeedsDisplay() } }
+    }
     /// Corner radius of the background.
-    @exclusivity(unchecked) public var cornerRadius = 0.0 { didSet { setNeedsDisplay() } }
+    @exclusivity(unchecked) public var cornerRadius = 0.0 {
+        didSet { if cornerRadius != oldValue { setNeedsDisplay() } }
+    }
     /// How the view's size follows its superview's when that changes, as
     /// UIKit's autoresizing mask (its margins to the superview's edges stay
     /// as they are).
