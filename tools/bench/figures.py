@@ -54,7 +54,7 @@ def run_figures(record, pid, launched_ns, first_event, events_sent):
 def summarise(runs, starts=()):
     """One client's figures over its runs (each a dict from live.py):
     latencies pooled over the rounds, costs as the median round; start-up
-    over the rounds' starts and `starts` (live.py's starts alone)."""
+    over the rounds' launches and `starts` (live.py's launches alone)."""
     def pooled(key):
         return [v for r in runs for v in r[key]]
 

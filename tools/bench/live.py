@@ -202,13 +202,7 @@ def check_record(record, client, pid, events_sent):
 def warm_up(client, args):
     """Starts the client once, unmeasured, so that the first round does not
     pay for reading its libraries from disk."""
-    session = WestonSession(args.weston, args.module, args.width, args.height, WESTON_START_S)
-    try:
-        session.send(["timing-start"])
-        session.launch(client.argv, client.env)
-        session.wait_first_frame(client.name, args.timeout)
-    finally:
-        session.stop()
+    start_once(client, args)
 
 
 def start_once(client, args):
