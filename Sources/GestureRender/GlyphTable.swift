@@ -18,6 +18,11 @@ final class GlyphTable {
         var index: UInt
         /// How far it moves the pen, in user space (unhinted).
         var advance: Double
+        /// Its ink, as cairo measures it, in user space: how far right of
+        /// the pen it ends, and from the baseline down, where it begins and
+        /// ends (`inkTop` above `inkBottom` only for a glyph with ink).
+        var inkRight = 0.0
+        var inkTop = Double.infinity, inkBottom = -Double.infinity
     }
 
     /// The face text in this font is drawn with (a reference of ours).
@@ -91,7 +96,18 @@ final class GlyphTable {
     /// 256th of a pixel), one glyph after the other. Only the glyphs that
     /// may reach cairo's clip are handed to cairo: a label repainting the
     /// few characters that changed has cairo look up and place those,
-    /// not the whole line (the pixels are the same).
+    /// not the whole line.
+    ///
+    /// The pixels are the same as the whole line's. Cairo composites a
+    /// run of glyphs only within the box around the ink of the glyphs it
+    /// draws (as it measures them, unhinted), and a hinted glyph can reach
+    /// a row past its own box: past the run's box, that row is cut, as it
+    /// is not where a deeper glyph of the line widens the box (the tip of a
+    /// ")" in "Image touched at (1,2)", cut under a clip over its end but
+    /// not in the whole line, whose "g" reaches lower). So the glyphs of
+    /// the line that reach highest and lowest go to cairo as well, moved
+    /// left of the clip: their ink falls outside it, and the box is the
+    /// whole line's.
     func show(_ text: String, x: Double, baseline: Double, in cr: OpaquePointer) {
         let count = text.unicodeScalars.count
         guard count > 0 else { return }
@@ -104,18 +120,36 @@ final class GlyphTable {
         var clip = (x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0)
         cairo_clip_extents(cr, &clip.x0, &clip.y0, &clip.x1, &clip.y1)
         let from = clip.x0 - font.size, to = clip.x1 + font.size
-        withUnsafeTemporaryAllocation(of: cairo_glyph_t.self, capacity: count) { glyphs in
+        // Room for the two glyphs that reach highest and lowest.
+        withUnsafeTemporaryAllocation(of: cairo_glyph_t.self, capacity: count + 2) { glyphs in
             var pen = start.x
             var placed = 0
+            var highest = Glyph(index: 0, advance: 0), lowest = highest
+            var placedTop = Double.infinity, placedBottom = -Double.infinity
             for scalar in text.unicodeScalars {
                 let glyph = glyph(for: scalar)
+                if glyph.inkTop < highest.inkTop { highest = glyph }
+                if glyph.inkBottom > lowest.inkBottom { lowest = glyph }
                 if pen + glyph.advance >= from && pen <= to {
                     glyphs[placed] = cairo_glyph_t(index: glyph.index, x: pen, y: start.y)
                     placed += 1
+                    placedTop = Swift.min(placedTop, glyph.inkTop)
+                    placedBottom = Swift.max(placedBottom, glyph.inkBottom)
                 }
                 pen += glyph.advance
             }
-            if placed > 0 { cairo_show_glyphs(cr, glyphs.baseAddress, Int32(placed)) }
+            guard placed > 0 else { return }
+            if placed < count {
+                // An em left of the clip, inside the 10 ems around it
+                // where cairo keeps the glyphs it is given.
+                for (extreme, reaches) in [(highest, highest.inkTop < placedTop), (lowest, lowest.inkBottom > placedBottom)]
+                where reaches {
+                    glyphs[placed] = cairo_glyph_t(index: extreme.index, x: clip.x0 - font.size - extreme.inkRight,
+                                                   y: start.y)
+                    placed += 1
+                }
+            }
+            cairo_show_glyphs(cr, glyphs.baseAddress, Int32(placed))
         }
     }
 
@@ -149,11 +183,18 @@ final class GlyphTable {
         return measured(glyph.index)
     }
 
-    /// Glyph `index` with its advance: how far cairo moves the pen past it.
+    /// Glyph `index` with its advance (how far cairo moves the pen past
+    /// it) and its ink.
     private func measured(_ index: UInt) -> Glyph {
         var glyph = cairo_glyph_t(index: index, x: 0, y: 0)
         var extents = cairo_text_extents_t()
         cairo_scaled_font_glyph_extents(scaledFont, &glyph, 1, &extents)
-        return Glyph(index: index, advance: extents.x_advance)
+        var measured = Glyph(index: index, advance: extents.x_advance)
+        if extents.width > 0 && extents.height > 0 {
+            measured.inkRight = extents.x_bearing + extents.width
+            measured.inkTop = extents.y_bearing
+            measured.inkBottom = extents.y_bearing + extents.height
+        }
+        return measured
     }
 }

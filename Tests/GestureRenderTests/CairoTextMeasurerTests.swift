@@ -125,6 +125,36 @@ struct CairoTextMeasurerTests {
             Point(x: Double($0 % size) + 0.5, y: Double($0 / size) + 0.5)) })
     }
 
+    /// Cairo composites a run of glyphs only within the box around their
+    /// ink (unhinted), and the hinted tip of a ")" reaches a row lower:
+    /// drawn with the rest of the line, whose "g" reaches lower still, it
+    /// is whole; drawn with only its neighbours (a repaint over the line's
+    /// end, as when a label's last numbers change), its last row was cut.
+    @Test("a label repainted over the end of its line, where only its last glyphs are drawn, gives the pixels of a whole repaint")
+    func lineEndAsWhole() {
+        let size = 480
+        let window = Window(size: Size(width: Double(size), height: Double(size)), timeSource: VirtualTimeSource())
+        window.backgroundColor = .white
+        // As the Touches page shows where the picture was touched.
+        let text = "Image touched at (119.3,309.5)"
+        let label = Label(text: text, frame: Rect(x: 2, y: 200, width: 476, height: 22))
+        label.font = Font(size: 15)
+        label.textColor = Color(rgb: 0x37474f)
+        window.addSubview(label)
+        window.layoutIfNeeded()
+        let width = CairoTextMeasurer().width(of: text, font: label.font)
+        let end = 2 + (476 + width) / 2
+        let whole = PartialRepaint.render(window, size: size, clip: nil)
+        var differing = 0
+        for reach in [8.0, 20, 40, 70, 100, 130, 200] {
+            let box = Region(Rect(x: (end - reach).rounded(.down), y: 199, width: reach + 6, height: 24))
+            let partial = PartialRepaint.render(window, size: size, clip: box, over: 0xff00_00ff)
+            differing += PartialRepaint.differing(partial, whole, size: size, within: box)
+        }
+        #expect(differing == 0)
+        #expect(whole.contains { $0 != 0xffff_ffff }, "no text drawn")
+    }
+
     @Test("a label's text is drawn pixel for pixel as cairo_show_text sets it, at scale 1, 1.5 and 2",
           arguments: [1.0, 1.5, 2.0])
     func drawnAsCairoSetsIt(scale: Double) throws {
