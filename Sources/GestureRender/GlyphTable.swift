@@ -139,15 +139,15 @@ final class GlyphTable {
                 pen += glyph.advance
             }
             guard placed > 0 else { return }
+            // An em left of the clip, inside the 10 ems around it where
+            // cairo keeps the glyphs it is given.
+            func placeLeftOfClip(_ extreme: Glyph) {
+                glyphs[placed] = cairo_glyph_t(index: extreme.index, x: clip.x0 - font.size - extreme.inkRight, y: start.y)
+                placed += 1
+            }
             if placed < count {
-                // An em left of the clip, inside the 10 ems around it
-                // where cairo keeps the glyphs it is given.
-                for (extreme, reaches) in [(highest, highest.inkTop < placedTop), (lowest, lowest.inkBottom > placedBottom)]
-                where reaches {
-                    glyphs[placed] = cairo_glyph_t(index: extreme.index, x: clip.x0 - font.size - extreme.inkRight,
-                                                   y: start.y)
-                    placed += 1
-                }
+                if highest.inkTop < placedTop { placeLeftOfClip(highest) }
+                if lowest.inkBottom > placedBottom { placeLeftOfClip(lowest) }
             }
             cairo_show_glyphs(cr, glyphs.baseAddress, Int32(placed))
         }
