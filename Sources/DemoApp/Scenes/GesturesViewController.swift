@@ -154,7 +154,7 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
         pinchArea.addGestureRecognizer(rotation)
     }
 
-    private var imageGestureActive = false
+    @exclusivity(unchecked) private var imageGestureActive = false
 
     /// Makes the pinch-and-turn one undo step: the picture as it was when
     /// the first of the two began, saved before its action changes it. A

@@ -21,12 +21,12 @@ final class GestureArena {
     /// Members that have seen touches since their last reset.
     private(set) var participants: [GestureArenaMember] = []
     /// True while a frame is being delivered; resets wait until its end.
-    var isDispatching = false
+    @exclusivity(unchecked) var isDispatching = false
     /// The touch delivery that owns the arena. Unowned, not weak: a weak
     /// reference would give the delivery a side table, and every retain
     /// and release of it (one per recognizer transition) the runtime's slow
     /// path. The delivery outlives its arena, which nothing else keeps.
-    unowned var delegate: GestureArenaDelegate?
+    @exclusivity(unchecked) unowned var delegate: GestureArenaDelegate?
 
     func join(_ member: GestureArenaMember) {
         guard !participants.contains(where: { $0 === member }) else { return }

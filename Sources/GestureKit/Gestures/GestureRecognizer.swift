@@ -39,7 +39,7 @@ open class GestureRecognizer {
     public var name: String?
 
     private var actions: [(GestureRecognizer) -> Void] = []
-    var stateStorage = State.possible
+    @exclusivity(unchecked) var stateStorage = State.possible
     /// The transition a recognizer asked for while it still had to wait for
     /// another recognizer to fail.
     var pendingState: State?

@@ -18,8 +18,8 @@ open class PanGestureRecognizer: GestureRecognizer {
     private var base = Point.zero
     /// The centroid when the current set of fingers was anchored.
     private var anchor = Point.zero
-    private var lastCentroid = Point.zero
-    private var lastTime = 0.0
+    @exclusivity(unchecked) private var lastCentroid = Point.zero
+    @exclusivity(unchecked) private var lastTime = 0.0
     private var anchored = false
     @exclusivity(unchecked) private var tracker = VelocityTracker()  // see VelocityTracker
 

@@ -31,7 +31,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
     }
     /// Set for every move; private storage is checked for exclusive access
     /// at compile time, a public stored property at run time.
-    private var velocityStorage = 0.0
+    @exclusivity(unchecked) private var velocityStorage = 0.0
 
     /// The mean distance of the touches still down from their centroid,
     /// doubled (for two fingers: the distance between them); nil for fewer

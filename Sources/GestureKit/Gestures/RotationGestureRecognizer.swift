@@ -28,7 +28,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
     }
     /// Set for every move; private storage is checked for exclusive access
     /// at compile time, a public stored property at run time.
-    private var velocityStorage = 0.0
+    @exclusivity(unchecked) private var velocityStorage = 0.0
 
     /// The direction from the first finger still down to the second.
     private var activeAngle: Double? {

@@ -1,7 +1,7 @@
 /// Owns one view and sits right after it in the responder chain, so touches
 /// a view does not handle reach its controller before its superview.
 open class ViewController: Responder {
-    private var loadedView: View?
+    @exclusivity(unchecked) private var loadedView: View?
 
     /// Creates a controller; its view is not made until ``view`` is first read.
     public override init() {

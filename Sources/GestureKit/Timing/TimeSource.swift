@@ -10,7 +10,7 @@ public protocol TimeSource: AnyObject {
 /// A clock that moves only when told to.
 public final class VirtualTimeSource: TimeSource {
     /// The time the clock was last moved to, in seconds.
-    public private(set) var now: Double
+    @exclusivity(unchecked) public private(set) var now: Double
 
     /// A clock that reads `start` seconds until it is advanced.
     public init(start: Double = 0) {

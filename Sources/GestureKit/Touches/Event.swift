@@ -6,7 +6,7 @@
 /// the touches (or a copy of `allTouches`), not the event.
 public final class Event {
     /// Time of the frame, in seconds.
-    public internal(set) var timestamp: Double = 0
+    @exclusivity(unchecked) public internal(set) var timestamp: Double = 0
     /// Every touch of the frame's sequence, changed or not.
     public internal(set) var allTouches: Set<Touch> = []
 

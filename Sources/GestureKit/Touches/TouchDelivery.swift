@@ -22,7 +22,7 @@ final class TouchDelivery: GestureArenaDelegate {
     private var heldTouches: [Touch] = []
 
     // Reused buffers; each is taken out while in use (see `borrow`).
-    private var spareEvent: Event? = Event()
+    @exclusivity(unchecked) private var spareEvent: Event? = Event()
     private var spareRecognizers: [GestureRecognizer]? = []
     private var sparePhases: PhaseSets? = PhaseSets()
     private var spareBatch: ViewBatch? = ViewBatch()

@@ -22,7 +22,7 @@ final class TouchFrames {
     /// keep their storage from frame to frame.
     private var delivering: [Touch] = []
     /// Touches that ended, to be reused once nothing else holds them.
-    private var retiredTouches: [Touch] = []
+    @exclusivity(unchecked) private var retiredTouches: [Touch] = []
     private static let retiredTouchLimit = 16
     private var nextIdentifier = 1
     private var taps = TapCounter()

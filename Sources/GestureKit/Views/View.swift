@@ -7,7 +7,7 @@
 /// bounds), so setting it while a transform is in place is not meaningful.
 open class View: Responder {
     /// A name for finding the view in tests, scripts and the tree dump.
-    public var name: String?
+    @exclusivity(unchecked) public var name: String?
 
     // Before a change the view notes where it was on screen (once per
     // frame); after it, it asks for layout if its size changed.
@@ -139,7 +139,7 @@ open class View: Responder {
 
     /// The controller whose root view this is; it follows the view in the
     /// responder chain.
-    public internal(set) weak var viewController: ViewController?
+    @exclusivity(unchecked) public internal(set) weak var viewController: ViewController?
 
     /// The recognizers attached to this view, in the order added.
     public var gestureRecognizers: [GestureRecognizer] { recognizerStorage }

@@ -22,8 +22,8 @@ public final class Window: View {
     /// costs no reference counting.
     var hasObservers: Bool { !observerStorage.isEmpty }
 
-    private var damage = Region()
-    private var needsLayoutPass = false
+    @exclusivity(unchecked) private var damage = Region()
+    @exclusivity(unchecked) private var needsLayoutPass = false
 
     /// Called when the window goes from "nothing to draw" to "something to
     /// draw", so the backend can ask for a frame callback. Not called again
@@ -223,7 +223,7 @@ public final class Window: View {
     /// `View.noteChange`), the window itself apart: in the list it would
     /// keep itself alive until the next frame, and for ever if none came.
     private var changedViews: [View] = []
-    private var windowChanged = false
+    @exclusivity(unchecked) private var windowChanged = false
 
     /// Whether a redraw is due.
     public var needsDisplay: Bool { !damage.isEmpty || needsLayoutPass || windowChanged || !changedViews.isEmpty }
