@@ -19,7 +19,10 @@ extension GestureRecognizer {
 
     /// The thresholds the recognizer's window judges by (UIKit's outside a
     /// window).
-    public var thresholds: GestureThresholds { view?.window?.gestureThresholds ?? .uikit }
+    public var thresholds: GestureThresholds { judging.thresholds }
+
+    /// The same, read in place, for code that runs for every event.
+    var judging: JudgingThresholds { view?.window?.judging ?? .uikit }
 
     /// The centroid of `touches` (of those still down, with `activeOnly`)
     /// in window coordinates; zero for none.

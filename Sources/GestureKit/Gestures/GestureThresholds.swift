@@ -208,3 +208,24 @@ extension GestureThresholds {
         return parts.joined(separator: " = ")
     }
 }
+
+/// A set of thresholds held by reference, as a window holds the set it
+/// judges by, with the slops read for every touch event in logical pixels.
+/// Per-event code reads one threshold from it in place; reading
+/// `Window.gestureThresholds` copies the whole set, with two strings whose
+/// references are counted, for every touch event.
+final class JudgingThresholds: Sendable {
+    let thresholds: GestureThresholds
+    /// `thresholds.tapSlop`, `panSlop` and `pinchSlop` in logical pixels.
+    let tapSlop: Double, panSlop: Double, pinchSlop: Double
+
+    init(_ thresholds: GestureThresholds) {
+        self.thresholds = thresholds
+        tapSlop = thresholds.logicalPixels(thresholds.tapSlop)
+        panSlop = thresholds.logicalPixels(thresholds.panSlop)
+        pinchSlop = thresholds.logicalPixels(thresholds.pinchSlop)
+    }
+
+    /// Outside a window: UIKit's.
+    static let uikit = JudgingThresholds(.uikit)
+}

@@ -70,7 +70,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     }
 
     /// The window's pan slop in logical pixels.
-    private var slop: Double { thresholds.logicalPixels(thresholds.panSlop) }
+    private var slop: Double { judging.panSlop }
 
     /// Ends the pan when fewer than ``minimumNumberOfTouches`` fingers remain
     /// (fails it if it never began); otherwise re-anchors to the fingers left.

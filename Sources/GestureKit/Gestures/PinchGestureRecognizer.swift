@@ -63,7 +63,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
     }
 
     /// The window's pinch slop in logical pixels.
-    private var slop: Double { thresholds.logicalPixels(thresholds.pinchSlop) }
+    private var slop: Double { judging.pinchSlop }
 
     /// Re-anchors to the fingers left; when none is, ends the pinch (or fails
     /// it if it never began).

@@ -59,7 +59,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
         lastAngle = current
         tracker.add(accumulated, at: event.timestamp)
         velocity = tracker.scalarVelocity(at: event.timestamp)
-        continueGesture(beginIf: abs(accumulated) > thresholds.rotationStartAngle,
+        continueGesture(beginIf: abs(accumulated) > judging.thresholds.rotationStartAngle,
                         reason: "turned \(formatFixed(abs(accumulated))) rad > \(formatFixed(thresholds.rotationStartAngle)) rad")
     }
 

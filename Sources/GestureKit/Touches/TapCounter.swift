@@ -9,7 +9,8 @@ struct TapCounter {
     /// The tap count for a touch going down at `location` and `time`, when
     /// `othersDown` tells whether another finger is already down (a second
     /// finger is a new gesture, not a second tap).
-    func count(at location: Point, time: Double, othersDown: Bool, thresholds: GestureThresholds) -> Int {
+    func count(at location: Point, time: Double, othersDown: Bool, judging: JudgingThresholds) -> Int {
+        let thresholds = judging.thresholds
         guard !othersDown, let last = lastTap,
               thresholds.multiTapTimeLeft(at: time, pressTime: last.pressTime, liftTime: last.time) >= 0,
               time - last.time >= thresholds.multiTapMinimumInterval,
@@ -22,8 +23,8 @@ struct TapCounter {
     /// A touch lifted at `location` and `time`: if it stayed a tap, the
     /// next one may continue its count; if it moved, the count starts
     /// again (a tap, a drag and a tap are not a double tap).
-    mutating func touchLifted(_ touch: Touch, at location: Point, time: Double, thresholds: GestureThresholds) {
-        guard touch.tapCount > 0, touch.isWithinTapSlop(at: location, thresholds: thresholds) else {
+    mutating func touchLifted(_ touch: Touch, at location: Point, time: Double, judging: JudgingThresholds) {
+        guard touch.tapCount > 0, touch.isWithinTapSlop(at: location, slop: judging.tapSlop) else {
             lastTap = nil
             return
         }

@@ -77,10 +77,11 @@ public final class Touch: Hashable, CustomStringConvertible {
     private(set) var initialLocationInWindow = Point.zero
     private(set) var initialTimestamp = 0.0
 
-    /// Whether `location` is within the tap slop of where the touch went
-    /// down: whether the touch, there, still counts as a tap.
-    func isWithinTapSlop(at location: Point, thresholds: GestureThresholds) -> Bool {
-        location.distance(to: initialLocationInWindow) <= thresholds.logicalPixels(thresholds.tapSlop)
+    /// Whether `location` is within `slop` (the tap slop, in logical
+    /// pixels) of where the touch went down: whether the touch, there,
+    /// still counts as a tap.
+    func isWithinTapSlop(at location: Point, slop: Double) -> Bool {
+        location.distance(to: initialLocationInWindow) <= slop
     }
     /// Whether the view itself receives this touch (false when it lands on a
     /// view that already has a touch and does not accept multiple touches).

@@ -118,7 +118,7 @@ final class TouchFrames {
         touch.pendingTimestamp = endTime
         if !cancelled {
             taps.touchLifted(touch, at: touch.pendingLocation ?? touch.locationInWindow, time: endTime,
-                             thresholds: window.gestureThresholds)
+                             judging: window.judging)
         }
     }
 
@@ -223,7 +223,7 @@ final class TouchFrames {
         if let p = touch.pendingLocation { touch.locationInWindow = p }
         if let t = touch.pendingTimestamp { touch.timestamp = t }
         touch.phase = touch.pendingEnd ?? .moved
-        if touch.tapCount > 0, !touch.isWithinTapSlop(at: touch.locationInWindow, thresholds: window.gestureThresholds) {
+        if touch.tapCount > 0, !touch.isWithinTapSlop(at: touch.locationInWindow, slop: window.judging.tapSlop) {
             touch.tapCount = 0
         }
         touch.pendingLocation = nil
@@ -239,7 +239,7 @@ final class TouchFrames {
         let identifier = nextIdentifier
         nextIdentifier += 1
         let tapCount = taps.count(at: location, time: time, othersDown: !down.isEmpty,
-                                  thresholds: window.gestureThresholds)
+                                  judging: window.judging)
         for i in retiredTouches.indices where isKnownUniquelyReferenced(&retiredTouches[i]) {
             let touch = retiredTouches[i]
             changeRetiredTouches { $0.remove(at: i) }

@@ -405,14 +405,23 @@ public final class Window: View {
     /// Their `pixelsPerMillimetre` always follows the environment's density
     /// (a set assigned here takes it on). The root controller, then the
     /// observers, hear of every change.
-    public var gestureThresholds = GestureThresholds.uikit {
-        didSet {
-            gestureThresholds.pixelsPerMillimetre = environment.density.pixelsPerMillimetre
-            guard gestureThresholds != oldValue else { return }
-            rootViewController?.gestureThresholdsDidChange(gestureThresholds)
-            for o in observers { o.gestureThresholdsDidChange(gestureThresholds) }
+    public var gestureThresholds: GestureThresholds {
+        get { judging.thresholds }
+        set {
+            let oldValue = judging.thresholds
+            var value = newValue
+            value.pixelsPerMillimetre = environment.density.pixelsPerMillimetre
+            judging = JudgingThresholds(value)
+            guard value != oldValue else { return }
+            rootViewController?.gestureThresholdsDidChange(judging.thresholds)
+            for o in observers { o.gestureThresholdsDidChange(judging.thresholds) }
         }
     }
+    /// The thresholds in force, where the toolkit reads them for every
+    /// touch event (see `JudgingThresholds`). Only replaced whole, by the
+    /// setter above: a stored property with an observer would be checked
+    /// for exclusive access at run time on every read.
+    @exclusivity(unchecked) private(set) var judging = JudgingThresholds(.uikit)
 
     /// Timings of recent frames (the backend records them).
     public var frameStatistics = FrameStatistics()
