@@ -188,6 +188,7 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
     public override var canBecomeFirstResponder: Bool { true }
 
     public override func viewDidAppear() {
+        judgeSuffix = nil
         becomeFirstResponder()
         showSelectedPreset()
     }
@@ -200,6 +201,7 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
     /// with it. The chooser follows.
     public override func gestureThresholdsDidChange(_ thresholds: GestureThresholds) {
         judgeGeneration += 1
+        judgeSuffix = nil
         showSelectedPreset()
     }
 
@@ -271,11 +273,21 @@ public final class GesturesViewController: ViewController, GestureRecognizerDele
     }
 
     private func appendJudge(to text: inout String) {
+        if let judgeSuffix {
+            text += judgeSuffix
+            return
+        }
         guard let window = view.window else { return }
-        text += " ("
-        text += window.gestureThresholds.name
-        text += ")"
+        let suffix = " (" + window.gestureThresholds.name + ")"
+        judgeSuffix = suffix
+        text += suffix
     }
+
+    /// " (uikit)", made once and appended to every text of every event:
+    /// one append, where the name between brackets took three and a copy
+    /// of the window's thresholds. Forgotten when the thresholds change
+    /// and whenever the page appears (it may be in another window).
+    private var judgeSuffix: String?
 
     /// The chooser follows the window's thresholds, whoever changed them
     /// (the chooser, a script, the keyboard, `--thresholds`).
