@@ -74,19 +74,23 @@ public struct VelocityTracker {
         // sample's, so that the sums stay small and the slope's two terms
         // do not cancel away its precision.
         let newest = head == 0 ? Self.capacity - 1 : head - 1
-        let origin = samples[newest]
-        let horizon = origin.time - Thresholds.velocityWindow
         var n = 0, st = 0.0, sx = 0.0, sy = 0.0, stt0 = 0.0, stx0 = 0.0, sty0 = 0.0
-        var newer = origin.time
-        var k = newest
-        while n < count {
-            let sample = samples[k], t = sample.time
-            guard t >= horizon, newer - t <= Thresholds.velocityRestTime else { break }
-            newer = t
-            let dt = t - origin.time, dx = sample.x - origin.x, dy = sample.y - origin.y
-            n += 1; st += dt; sx += dx; sy += dy
-            stt0 += dt * dt; stx0 += dt * dx; sty0 += dt * dy
-            k = k == 0 ? Self.capacity - 1 : k - 1
+        // The ring's indices stay within it (`k` steps back from `newest`
+        // and wraps at 0): read without a bounds check a sample.
+        samples.withUnsafeBufferPointer { ring in
+            let origin = ring[newest]
+            let horizon = origin.time - Thresholds.velocityWindow
+            var newer = origin.time
+            var k = newest
+            while n < count {
+                let sample = ring[k], t = sample.time
+                guard t >= horizon, newer - t <= Thresholds.velocityRestTime else { break }
+                newer = t
+                let dt = t - origin.time, dx = sample.x - origin.x, dy = sample.y - origin.y
+                n &+= 1; st += dt; sx += dx; sy += dy
+                stt0 += dt * dt; stx0 += dt * dx; sty0 += dt * dy
+                k = k == 0 ? Self.capacity &- 1 : k &- 1
+            }
         }
         guard n >= 2 else { return .zero }
         // The sums of products about the samples' means, from those about
