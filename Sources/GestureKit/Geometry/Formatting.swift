@@ -20,10 +20,22 @@ public func fixedUnits(_ v: Double, digits: Int = 2) -> Int? {
     guard v.isFinite else { return nil }
     var scale = 1.0
     for _ in 0..<digits { scale *= 10 }
-    let scaled = (v * scale).rounded()
-    // Beyond what an Int holds exactly.
+    let scaled = v * scale
+    // Beyond what an Int holds exactly (what reaches 1e15 cannot round
+    // below it).
     guard abs(scaled) < 1e15 else { return nil }
-    return Int(scaled)
+    // Rounded half away from zero, as `rounded()` does, from the whole part
+    // and the rest, both exact below 2^52: without the C library's `round`,
+    // which `rounded()` calls on a baseline x86-64 build, twice an event
+    // for a pinch's feedback.
+    var units = Int(scaled)
+    let rest = scaled - Double(units)
+    if rest >= 0.5 {
+        units += 1
+    } else if rest <= -0.5 {
+        units -= 1
+    }
+    return abs(units) < 1_000_000_000_000_000 ? units : nil
 }
 
 /// Appends `v` with exactly `digits` decimals (like `%.Nf`) to `text`.
