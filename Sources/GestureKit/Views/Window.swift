@@ -222,7 +222,9 @@ public final class Window: View {
     /// Views that changed since the damage was last taken (see
     /// `View.noteChange`), the window itself apart: in the list it would
     /// keep itself alive until the next frame, and for ever if none came.
-    private var changedViews: [View] = []
+    /// Appended to, and emptied only moved out (emptying it may free a
+    /// view), so no access to it can overlap another.
+    @exclusivity(unchecked) private var changedViews: [View] = []
     @exclusivity(unchecked) private var windowChanged = false
 
     /// Whether a redraw is due.
@@ -276,8 +278,13 @@ public final class Window: View {
             windowChanged = false
             addChanges(of: self)
         }
-        for view in changedViews { addChanges(of: view) }
-        changedViews.removeAll(keepingCapacity: true)
+        var views: [View] = []
+        swap(&views, &changedViews)
+        for view in views { addChanges(of: view) }
+        views.removeAll(keepingCapacity: true)
+        // A view changed while the changes were taken waits for the next
+        // damage, as does an area invalidated meanwhile.
+        if changedViews.isEmpty { swap(&views, &changedViews) }
         let result = area.integral().intersection(bounds)
         return result.isEmpty ? nil : result
     }
