@@ -29,8 +29,9 @@ open class PinchGestureRecognizer: GestureRecognizer {
         get { velocityStorage }
         set { velocityStorage = newValue }
     }
-    /// Set for every move; private storage is checked for exclusive access
-    /// at compile time, a public stored property at run time.
+    /// Set for every move: private storage, only ever read or assigned, so
+    /// its accesses skip the run-time exclusivity check (a library call
+    /// each) that a public stored property, and this one, would otherwise get.
     @exclusivity(unchecked) private var velocityStorage = 0.0
 
     /// The mean distance of the touches still down from their centroid,

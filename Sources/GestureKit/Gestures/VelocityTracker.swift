@@ -75,8 +75,8 @@ public struct VelocityTracker {
         // do not cancel away its precision.
         let newest = head == 0 ? Self.capacity - 1 : head - 1
         var n = 0, st = 0.0, sx = 0.0, sy = 0.0, stt0 = 0.0, stx0 = 0.0, sty0 = 0.0
-        // The ring's indices stay within it (`k` steps back from `newest`
-        // and wraps at 0): read without a bounds check a sample.
+        // The indices stay within the ring (`k` steps back from `newest`
+        // and wraps at 0), so each sample is read without a bounds check.
         samples.withUnsafeBufferPointer { ring in
             let origin = ring[newest]
             let horizon = origin.time - Thresholds.velocityWindow
