@@ -58,14 +58,16 @@ struct DamageRepaintTests {
     /// one-finger drags, two-finger pinches and pauses for the timers, at
     /// random places (tabs and controls included). A label whose last
     /// numbers change is repainted over the end of its line alone: this is
-    /// where a glyph's last row of ink once went missing.
+    /// where a glyph's last row of ink once went missing. Thirty sequences
+    /// at scale 1, and ten at each of 1.5 and 2, where damage is rounded out
+    /// to device pixels.
     @Test("random taps, drags, pinches and pauses on every page, repainted frame by frame within each frame's damage, end as a whole repaint",
-          arguments: 0..<30)
-    func randomTouches(seed: Int) throws {
+          arguments: Self.randomCases)
+    func randomTouches(seed: Int, scale: Double) throws {
         var random = SplitMix(seed: UInt64(seed))
         let page = DemoPage.allCases[seed % DemoPage.allCases.count]
         let app = AppWindow(size: Size(width: 1024, height: 768), page: page)
-        let repainter = FrameByFrame(app.window, scale: 1)
+        let repainter = FrameByFrame(app.window, scale: scale)
         let input = app.window.input
         func frame() {
             input.touchFrame()
@@ -118,6 +120,8 @@ struct DamageRepaintTests {
         repainter.repaint()
         try repainter.expectWholeRepaint()
     }
+
+    static let randomCases: [(Int, Double)] = (0..<30).map { ($0, 1) } + (30..<40).map { ($0, 1.5) } + (40..<50).map { ($0, 2) }
 }
 
 /// A buffer kept from frame to frame, into which each frame repaints only
