@@ -60,9 +60,12 @@ open class RotationGestureRecognizer: GestureRecognizer {
         lastAngle = current
         tracker.add(accumulated, at: event.timestamp)
         velocity = tracker.scalarVelocity(at: event.timestamp)
-        continueGesture(beginIf: abs(accumulated) > judging.thresholds.rotationStartAngle,
-                        reason: "turned \(formatFixed(abs(accumulated))) rad > \(formatFixed(thresholds.rotationStartAngle)) rad")
+        continueGesture(beginIf: abs(accumulated) > startAngle,
+                        reason: "turned \(formatFixed(abs(accumulated))) rad > \(formatFixed(startAngle)) rad")
     }
+
+    /// The window's rotation start angle, in radians.
+    private var startAngle: Double { judging.thresholds.rotationStartAngle }
 
     /// Re-anchors to the fingers left; when none is, ends the rotation (or
     /// fails it if it never began).
@@ -81,7 +84,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
         lastAngle = activeAngle
         guard activeTouchCount == 0 else { return }
         finishGesture(cancelled: cancelled,
-                      notBegunReason: "lifted before turning \(formatFixed(thresholds.rotationStartAngle)) rad")
+                      notBegunReason: "lifted before turning \(formatFixed(startAngle)) rad")
     }
 
     open override func reset() {
