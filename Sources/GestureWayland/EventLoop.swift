@@ -6,6 +6,11 @@ import Glibc
 protocol EventLoopDelegate: AnyObject {
     /// False once the loop should return.
     var keepsRunning: Bool { get }
+    /// The compositor's events were just read, before any of them is
+    /// dispatched: `held` when they waited unread first (see
+    /// `compositorEventsMayWaitUntil`), so that they reach the delegate
+    /// later than they came; false when they were read as they came.
+    func eventLoopDidRead(held: Bool)
     /// A batch of compositor events was just dispatched.
     func eventLoopDidDispatch()
     /// The timer's deadline has passed.
@@ -103,10 +108,12 @@ final class EventLoop {
 
             let writable = mustWaitForWritable ? Int16(POLLOUT) : 0
             var deadline = Double.infinity
+            var held = false
             if let quietUntil = delegate.compositorEventsMayWaitUntil, quietUntil > cposix_monotonic_seconds() {
                 // Hang-ups and errors are reported whatever the events asked.
                 guard try wait(socketEvents: writable, until: quietUntil) else { continue }
                 counts.held += 1
+                held = true
                 // Whatever woke the loop, what waits on the socket is read
                 // now, before any timer runs: the poll below only looks.
                 deadline = -Double.infinity
@@ -119,6 +126,7 @@ final class EventLoop {
             if descriptors[0].revents & socketReadable != 0 {
                 counts.reads += 1
                 try connection.readEvents()
+                delegate.eventLoopDidRead(held: held)
             } else {
                 connection.cancelRead()
             }

@@ -18,10 +18,16 @@ import GestureKit
 /// so that a loop holding the compositor's events for a frame on its way
 /// can wake once for both that frame's presentation and the input that
 /// follows it. The offset from the events' clock to `CLOCK_MONOTONIC` is
-/// the smallest gap between an event's time and its delivery: an event
-/// read as it came is delivered within microseconds, one read in a held
-/// batch later, so the smallest gap is the one closest to the truth
-/// (whatever clock the compositor stamps events with).
+/// the smallest gap between an event's time and its delivery among the
+/// last few events read as they came (whatever clock the compositor
+/// stamps events with). Only those say when events arrive: one read in a
+/// held batch was delivered later than it came, so its gap counts only
+/// when it is smaller still. And only the last few: the events' times are
+/// in whole milliseconds, and where a source's phase against them moves
+/// (a late frame, a rate that is no whole number of milliseconds), a
+/// smallest gap kept since the fingers went down would forecast every
+/// later event early, so that the loop wakes before it came and waits
+/// for it again.
 final class LatestInputStamp: WindowObserver {
     /// `CLOCK_MONOTONIC` seconds of the newest delivery since `reset()`.
     private(set) var latest: Double?
@@ -37,9 +43,16 @@ final class LatestInputStamp: WindowObserver {
     /// The compositor's time of the newest touch event seen (seconds).
     private var lastEventTime: Double?
     /// `CLOCK_MONOTONIC` minus the events' clock, at most: the smallest
-    /// gap between an event's time and its delivery since the input last
-    /// paused (a pause starts the estimate again).
-    private(set) var arrivalOffset: Double?
+    /// of the recent gaps between an event's time and its delivery since
+    /// the input last paused (a pause starts the estimate again).
+    var arrivalOffset: Double? { recentGaps.smallest }
+    private var recentGaps = RecentGaps()
+
+    /// Whether the events delivered now were read as they came (the loop
+    /// was watching the compositor's socket) rather than after waiting
+    /// unread for a frame on its way. The loop's owner sets it before each
+    /// batch it dispatches.
+    var deliveriesArePrompt = true
 
     private let clock: () -> Double
 
@@ -66,8 +79,15 @@ final class LatestInputStamp: WindowObserver {
         }
         if eventTime.isFinite {
             lastEventTime = max(eventTime, lastEventTime ?? eventTime)
-            let offset = now - eventTime
-            arrivalOffset = paused ? offset : min(arrivalOffset ?? offset, offset)
+            if paused { recentGaps.removeAll() }
+            let gap = now - eventTime
+            // A held event's gap is only a bound (it came no later than
+            // it was read), and with nothing to compare it to, too loose
+            // to start from: the loop would wake late, its events would
+            // all be held, and none would correct it.
+            if deliveriesArePrompt || gap < recentGaps.smallest ?? -.infinity {
+                recentGaps.add(gap)
+            }
         }
         lastDelivery = now
         latest = now
@@ -92,5 +112,28 @@ final class LatestInputStamp: WindowObserver {
     /// Forgets the stamp: a frame showed that input, or it changed nothing.
     func reset() {
         latest = nil
+    }
+}
+
+/// The last four gaps between a touch event's time and its delivery, in a
+/// fixed ring: recorded for every touch frame, with no allocation.
+struct RecentGaps {
+    private var gaps = SIMD4<Double>(repeating: .infinity)
+    private var next = 0
+
+    mutating func add(_ gap: Double) {
+        gaps[next] = gap
+        next = (next + 1) % 4
+    }
+
+    mutating func removeAll() {
+        gaps = SIMD4(repeating: .infinity)
+        next = 0
+    }
+
+    /// Nil while none was added since the last `removeAll()`.
+    var smallest: Double? {
+        let least = gaps.min()
+        return least.isFinite ? least : nil
     }
 }

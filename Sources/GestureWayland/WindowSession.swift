@@ -284,6 +284,10 @@ extension WindowSession: ToplevelDelegate {
 extension WindowSession: EventLoopDelegate {
     var keepsRunning: Bool { !isClosed }
 
+    func eventLoopDidRead(held: Bool) {
+        inputStamp.deliveriesArePrompt = !held
+    }
+
     func eventLoopDidDispatch() {
         // Some compositors (weston 10) send no wl_touch.frame after the last
         // touch-up; the end of a batch is the latest point to deliver it.

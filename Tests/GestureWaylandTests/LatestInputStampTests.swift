@@ -72,6 +72,7 @@ struct LatestInputStampTests {
         Self.deliver(window, clock, down: true, at: 1, late: 0.0002)
         Self.deliver(window, clock, at: 1.008, late: 0.0003)
         // Two frames held for 12 and 4 ms, read together.
+        stamp.deliveriesArePrompt = false
         Self.deliver(window, clock, at: 1.016, late: 0.012)
         Self.deliver(window, clock, at: 1.024, late: 0.004)
         let offset = try #require(stamp.arrivalOffset)
@@ -105,5 +106,49 @@ struct LatestInputStampTests {
         Self.deliver(window, clock, at: 1.208, late: 0.003)
         let offset = try #require(stamp.arrivalOffset)
         #expect(abs(offset - 5.003) < 1e-9, "\(offset)")
+    }
+
+    @Test("the estimate follows the last four events read as they came, not the quickest since the fingers went down")
+    func arrivalFollowsRecentPromptEvents() throws {
+        let (window, stamp, clock) = Self.clocked()
+        // One frame stamped late (or a source whose phase against the
+        // events' whole milliseconds moved): its gap is 0.5 ms smaller.
+        Self.deliver(window, clock, down: true, at: 1, late: 0.0001)
+        for step in 1...3 {
+            Self.deliver(window, clock, at: 1 + 0.008 * Double(step), late: 0.0006)
+        }
+        #expect(try abs(#require(stamp.arrivalOffset) - 5.0001) < 1e-9, "still among the last four")
+        Self.deliver(window, clock, at: 1.032, late: 0.0006)
+        #expect(try abs(#require(stamp.arrivalOffset) - 5.0006) < 1e-9)
+        // The next frame, sent at 1.040, comes at 6.0406.
+        let next = try #require(stamp.nextArrival(after: 6.035))
+        #expect(abs(next - 6.0406) < 1e-9, "\(next)")
+    }
+
+    @Test("a held event delivered sooner after its time than the recent ones lowers the estimate")
+    func heldEventBoundsTheEstimate() throws {
+        let (window, stamp, clock) = Self.clocked()
+        Self.deliver(window, clock, down: true, at: 1, late: 0.0005)
+        Self.deliver(window, clock, at: 1.008, late: 0.0005)
+        stamp.deliveriesArePrompt = false
+        Self.deliver(window, clock, at: 1.016, late: 0.002)
+        #expect(try abs(#require(stamp.arrivalOffset) - 5.0005) < 1e-9, "a later held one says nothing")
+        Self.deliver(window, clock, at: 1.024, late: 0.0002)
+        #expect(try abs(#require(stamp.arrivalOffset) - 5.0002) < 1e-9, "it came no later than it was read")
+    }
+
+    @Test("after a pause, only an event read as it came starts the estimate again")
+    func heldEventDoesNotStartTheEstimate() throws {
+        let (window, stamp, clock) = Self.clocked()
+        Self.deliver(window, clock, down: true, at: 1, late: 0.0001)
+        Self.deliver(window, clock, at: 1.008, late: 0.0001)
+        // 200 ms later, read in a held batch.
+        stamp.deliveriesArePrompt = false
+        Self.deliver(window, clock, at: 1.208, late: 0.004)
+        #expect(stamp.arrivalOffset == nil)
+        #expect(stamp.nextArrival(after: 6.21) == nil, "no forecast from a held event alone")
+        stamp.deliveriesArePrompt = true
+        Self.deliver(window, clock, at: 1.216, late: 0.0002)
+        #expect(try abs(#require(stamp.arrivalOffset) - 5.0002) < 1e-9)
     }
 }
