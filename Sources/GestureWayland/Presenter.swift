@@ -64,10 +64,11 @@ final class Presenter {
     /// is one the event may wait unread; an event that comes later costs
     /// a second wake-up instead. Under headless weston, three quarters of
     /// the touch events read as they came arrived within 0.06 ms of their
-    /// forecast, and the loop wakes about 0.1 ms after its deadline. With
-    /// 0.5 ms here (and the forecast of an earlier estimate, early by up to
-    /// a millisecond) a frame's newest event was 0.9 to 1.1 ms old when
-    /// the frame was committed; with 0.1 ms, 0.55 to 0.6 ms.
+    /// forecast. With 0.5 ms here (and the forecast of an earlier
+    /// estimate, early by up to a millisecond) a frame's newest event was
+    /// 0.9 to 1.1 ms old when the frame was committed; with 0.1 ms, 0.55
+    /// to 0.6 ms. (The loop also wakes late, about 0.1 ms on this
+    /// project's machine; `EventLoop` ends its holds that much sooner.)
     static let arrivalMargin = 0.0001
     /// Wakes the loop when a frame has waited long enough for input.
     private var inputWaitTimer: ScheduledTimer?
