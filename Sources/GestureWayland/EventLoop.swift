@@ -114,11 +114,14 @@ final class EventLoop {
             let writable = mustWaitForWritable ? Int16(POLLOUT) : 0
             var deadline = Double.infinity
             var held = false
-            if let quietUntil = delegate.compositorEventsMayWaitUntil, quietUntil > cposix_monotonic_seconds() {
+            let now = cposix_monotonic_seconds()
+            if let quietUntil = delegate.compositorEventsMayWaitUntil, quietUntil > now {
                 // Hang-ups and errors are reported whatever the events asked.
                 let end = quietUntil - holdOverrun.seconds
                 guard try wait(socketEvents: writable, until: end) else { continue }
-                if descriptors.allSatisfy({ $0.revents == 0 }) {
+                // Only a wait that slept and ran out says how late the loop
+                // wakes (one asked to end before it began returns at once).
+                if end > now, descriptors.allSatisfy({ $0.revents == 0 }) {
                     holdOverrun.record(deadline: end, woke: cposix_monotonic_seconds())
                 }
                 counts.held += 1
