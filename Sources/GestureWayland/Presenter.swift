@@ -66,10 +66,12 @@ final class Presenter {
     /// (a cold wake-up and a refresh's worth of touch events take about
     /// 0.15 ms on this project's machine), so that the event itself is read
     /// as it comes. Ending the hold 0.1 ms after the event was due instead
-    /// (one wake-up for everything) had the frame's newest event 0.76 to
-    /// 0.86 ms old at its commit under headless weston, against 0.47 to
-    /// 0.50 ms this way, with no more CPU per event in alternated runs;
-    /// 0.15 and 0.4 ms read the same as this within the runs' noise.
+    /// (one wake-up for everything) had the frame's newest event 0.63 to
+    /// 0.74 ms old at its commit under headless weston, against 0.46 to
+    /// 0.53 ms this way (six alternated runs each). The price is a second
+    /// wake-up a frame (about one read in six more): CPU per touch event
+    /// read 5% higher on average in those runs (the runs' noise is about
+    /// as large). 0.15 and 0.4 ms read the same as this within the noise.
     static let arrivalLead = 0.00025
     /// Wakes the loop when a frame has waited long enough for input.
     private var inputWaitTimer: ScheduledTimer?
