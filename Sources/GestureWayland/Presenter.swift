@@ -288,9 +288,10 @@ final class Presenter {
 
     /// Until when the compositor's events may wait unread: while a frame is
     /// in flight and its presentation is not yet due.
-    /// And when fingers stream touch events at a known rate, until the
-    /// first of them after that presentation is due, when it comes soon
-    /// enough that a frame ready then would wait for it (`waitsForInput`).
+    /// And when fingers stream touch events at a known rate, until just
+    /// before the first of them after that presentation is due, when it
+    /// comes soon enough that a frame ready then would wait for it
+    /// (`waitsForInput`, `holdEnd`).
     func eventsMayWaitUntil(input: LatestInputStamp) -> Double? {
         let due: Double?
         switch phase {
