@@ -225,6 +225,16 @@ struct BenchHarnessEndToEndTests {
             let events = Double(part["events"] as? Int ?? 0)
             #expect(abs(perEvent - Double(nanoseconds) / events / 1000) < 1e-6, "\(part)")
         }
+        // The floor reads and draws each touch frame as it comes: its
+        // thread is put on a CPU at least once for each of the script's
+        // 28 frames, counted from schedstat over the same window as its CPU.
+        let runs = try #require(round["cpu_runs"] as? Int, "no count of runs: \(round)")
+        // And a handful at most for each (its frame callbacks and buffer
+        // releases wake it too), not a time.
+        #expect(runs >= 28 && runs <= 10 * 28, "\(runs) runs for 28 touch frames")
+        let runsPerEvent = try #require(summary["runs_per_event"] as? Double)
+        #expect(abs(runsPerEvent - Double(runs) / 40) < 1e-9, "\(runsPerEvent) against \(runs) runs for 40 events")
+        #expect(run.stdout.contains("put on a CPU per event"), "no such column:\n\(run.stdout)")
         let partRatios = try #require(summary["part_ratios"] as? [String: [String: Any]])
         #expect(partRatios["pinch"]?["floor"] as? Double == 1, "the floor over itself: \(partRatios)")
 

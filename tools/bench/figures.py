@@ -88,6 +88,7 @@ def summarise(runs, starts=()):
                                                    for r in runs if part["events"]])}
                       for i, part in enumerate(runs[0]["cpu_parts"])],
         "compositor_cpu_us_per_event": statistics.median(r["compositor_cpu_ns"] / r["events"] / 1000 for r in runs),
+        "runs_per_event": median([r["cpu_runs"] / r["events"] for r in runs if r.get("cpu_runs") is not None]),
         "peak_rss_mib": statistics.median(r["peak_rss_kib"] / 1024 for r in runs),
         "first_commit_ms": statistics.median(start),
         "first_commit_ms_range": [min(start), max(start)],
@@ -184,7 +185,8 @@ def part_table(names, summaries, against):
 
 def detail_table(names, summaries):
     header = ["client", "rounds", "events answered", "frames answering", "every event -> commit median", "p95",
-              "every event -> repaint median", "p95", "CPU per event, rounds", "weston's CPU per event"]
+              "every event -> repaint median", "p95", "CPU per event, rounds", "put on a CPU per event",
+              "weston's CPU per event"]
     rows = []
     for name in names:
         s = summaries[name]
@@ -193,7 +195,8 @@ def detail_table(names, summaries):
                      str(s["answering_commits"]),
                      _fmt(s["wait_commit_median_ms"], "{:.2f} ms"), _fmt(s["wait_commit_p95_ms"], "{:.2f} ms"),
                      _fmt(s["wait_repaint_median_ms"], "{:.1f} ms"), _fmt(s["wait_repaint_p95_ms"], "{:.1f} ms"),
-                     f"{low:.0f}-{high:.0f} us", f"{s['compositor_cpu_us_per_event']:.0f} us"])
+                     f"{low:.0f}-{high:.0f} us", _fmt(s.get("runs_per_event"), "{:.2f}"),
+                     f"{s['compositor_cpu_us_per_event']:.0f} us"])
     return _markdown(header, rows)
 
 

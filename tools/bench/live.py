@@ -272,7 +272,7 @@ def run_once(client, args, parts, keep):
 
         check_record(record, client, pid, events_sent)
         run = figures.run_figures(record, pid, launched, first_event, events_sent)
-        run.update(cpu_ns=cpu["ns"], cpu_stat_ns=cpu["stat_ns"], cpu_source=cpu["source"],
+        run.update(cpu_ns=cpu["ns"], cpu_runs=cpu["runs"], cpu_stat_ns=cpu["stat_ns"], cpu_source=cpu["source"],
                    threads=cpu["threads"], threads_ended=cpu["threads_ended"],
                    cpu_parts=cpu_parts, compositor_cpu_ns=weston_cpu["ns"], peak_rss_kib=rss,
                    late_frames=late)

@@ -23,36 +23,50 @@ def _stat_ticks(path):
 
 
 def _thread_ns(task_dir):
+    """A thread's run time in ns, how many times it was put on a CPU (None
+    without schedstat), and where the time came from."""
     try:
         with open(os.path.join(task_dir, "schedstat")) as f:
-            return int(f.read().split()[0]), "schedstat"
+            fields = f.read().split()
+        return int(fields[0]), int(fields[2]), "schedstat"
     except (OSError, ValueError, IndexError):
-        return _stat_ticks(os.path.join(task_dir, "stat")) * TICK_NS, "stat"
+        return _stat_ticks(os.path.join(task_dir, "stat")) * TICK_NS, None, "stat"
 
 
 class CpuSample:
-    """The CPU time of each live thread of pid, and the process's ticks."""
+    """The CPU time of each live thread of pid, how many times each was put
+    on a CPU, and the process's ticks."""
 
     def __init__(self, pid):
         self.threads = {}
+        self.runs = {}
         self.sources = set()
         root = f"/proc/{pid}/task"
         for tid in os.listdir(root):
             try:
-                ns, source = _thread_ns(os.path.join(root, tid))
+                ns, runs, source = _thread_ns(os.path.join(root, tid))
             except OSError:
                 continue  # the thread ended while we looked
             self.threads[int(tid)] = ns
+            if runs is not None:
+                self.runs[int(tid)] = runs
             self.sources.add(source)
         self.process_ticks = _stat_ticks(f"/proc/{pid}/stat")
 
 
 def cpu_between(before, after):
     """CPU spent from one sample to the next: a dict with ns (per-thread
-    sum), stat_ns (process-wide ticks, coarse), thread counts."""
+    sum), stat_ns (process-wide ticks, coarse), thread counts, and
+    runs: how many times the threads were put on a CPU in between
+    (schedstat's third field, summed; None without schedstat). Each
+    wake-up from a sleep counts once, as does each return after the
+    scheduler took the CPU away."""
     spent = sum(ns - before.threads.get(tid, 0) for tid, ns in after.threads.items())
+    runs = (sum(n - before.runs.get(tid, 0) for tid, n in after.runs.items())
+            if after.runs and len(after.runs) == len(after.threads) else None)
     return {
         "ns": spent,
+        "runs": runs,
         "stat_ns": (after.process_ticks - before.process_ticks) * TICK_NS,
         "threads": len(after.threads),
         "threads_ended": len(set(before.threads) - set(after.threads)),
