@@ -54,6 +54,14 @@ struct LatestInputStampTests {
         return (window, stamp, clock)
     }
 
+    /// Expects the stamp's offset from the events' clock within a
+    /// nanosecond of `expected`.
+    static func expectOffset(_ stamp: LatestInputStamp, _ expected: Double, _ why: String = "",
+                             sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let offset = try #require(stamp.arrivalOffset, "no offset \(why)", sourceLocation: sourceLocation)
+        #expect(abs(offset - expected) < 1e-9, "\(offset) \(why)", sourceLocation: sourceLocation)
+    }
+
     /// Delivers a touch frame sent at `time` (events' clock), `late`
     /// seconds after it came.
     static func deliver(_ window: Window, _ clock: Clock, down: Bool = false, at time: Double, late: Double) {
@@ -75,8 +83,7 @@ struct LatestInputStampTests {
         stamp.deliveriesArePrompt = false
         Self.deliver(window, clock, at: 1.016, late: 0.012)
         Self.deliver(window, clock, at: 1.024, late: 0.004)
-        let offset = try #require(stamp.arrivalOffset)
-        #expect(abs(offset - 5.0002) < 1e-9, "\(offset)")
+        try Self.expectOffset(stamp, 5.0002)
         let arrival = try #require(stamp.lastArrival)
         #expect(abs(arrival - 6.0242) < 1e-9, "\(arrival)")
     }
@@ -104,8 +111,7 @@ struct LatestInputStampTests {
         // 200 ms later, delivered 3 ms after it came (the compositor's
         // events' clock and this one drifted, or a frame held it).
         Self.deliver(window, clock, at: 1.208, late: 0.003)
-        let offset = try #require(stamp.arrivalOffset)
-        #expect(abs(offset - 5.003) < 1e-9, "\(offset)")
+        try Self.expectOffset(stamp, 5.003)
     }
 
     @Test("the estimate follows the last four events read as they came, not the quickest since the fingers went down")
@@ -117,9 +123,9 @@ struct LatestInputStampTests {
         for step in 1...3 {
             Self.deliver(window, clock, at: 1 + 0.008 * Double(step), late: 0.0006)
         }
-        #expect(try abs(#require(stamp.arrivalOffset) - 5.0001) < 1e-9, "still among the last four")
+        try Self.expectOffset(stamp, 5.0001, "still among the last four")
         Self.deliver(window, clock, at: 1.032, late: 0.0006)
-        #expect(try abs(#require(stamp.arrivalOffset) - 5.0006) < 1e-9)
+        try Self.expectOffset(stamp, 5.0006)
         // The next frame, sent at 1.040, comes at 6.0406.
         let next = try #require(stamp.nextArrival(after: 6.035))
         #expect(abs(next - 6.0406) < 1e-9, "\(next)")
@@ -132,9 +138,9 @@ struct LatestInputStampTests {
         Self.deliver(window, clock, at: 1.008, late: 0.0005)
         stamp.deliveriesArePrompt = false
         Self.deliver(window, clock, at: 1.016, late: 0.002)
-        #expect(try abs(#require(stamp.arrivalOffset) - 5.0005) < 1e-9, "a later held one says nothing")
+        try Self.expectOffset(stamp, 5.0005, "a later held one says nothing")
         Self.deliver(window, clock, at: 1.024, late: 0.0002)
-        #expect(try abs(#require(stamp.arrivalOffset) - 5.0002) < 1e-9, "it came no later than it was read")
+        try Self.expectOffset(stamp, 5.0002, "it came no later than it was read")
     }
 
     @Test("after a pause, only an event read as it came starts the estimate again")
@@ -149,6 +155,6 @@ struct LatestInputStampTests {
         #expect(stamp.nextArrival(after: 6.21) == nil, "no forecast from a held event alone")
         stamp.deliveriesArePrompt = true
         Self.deliver(window, clock, at: 1.216, late: 0.0002)
-        #expect(try abs(#require(stamp.arrivalOffset) - 5.0002) < 1e-9)
+        try Self.expectOffset(stamp, 5.0002)
     }
 }
