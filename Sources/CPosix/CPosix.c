@@ -58,8 +58,16 @@ static void *populate_range(void *arg)
     struct populate_range range = *(struct populate_range *)arg;
     free(arg);
 #ifdef MADV_POPULATE_WRITE
-    /* A kernel before 5.14 answers EINVAL: the writes fault as before. */
-    madvise(range.addr, range.size, MADV_POPULATE_WRITE);
+    /* A kernel before 5.14 answers EINVAL: the writes fault as before.
+     * Pages the caller has written already cost only a look-up. */
+    const size_t chunk = 256 * 1024;
+    size_t end = range.size;
+    while (end > 0) {
+        size_t start = end > chunk ? end - chunk : 0;
+        if (madvise((char *)range.addr + start, end - start, MADV_POPULATE_WRITE) != 0)
+            break;
+        end = start;
+    }
 #endif
     return NULL;
 }
