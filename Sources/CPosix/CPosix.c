@@ -59,11 +59,15 @@ static void *populate_range(void *arg)
     free(arg);
 #ifdef MADV_POPULATE_WRITE
     /* A kernel before 5.14 answers EINVAL: the writes fault as before.
-     * Pages the caller has written already cost only a look-up. */
+     * Pages the caller has written already cost only a look-up. Each step
+     * starts on a page (madvise refuses any other start; a length is
+     * rounded up to whole pages), the range's end need not end one. */
+    long page = sysconf(_SC_PAGESIZE);
+    size_t mask = page > 0 ? (size_t)page - 1 : 4095;
     const size_t chunk = 256 * 1024;
     size_t end = range.size;
     while (end > 0) {
-        size_t start = end > chunk ? end - chunk : 0;
+        size_t start = end > chunk ? (end - chunk) & ~mask : 0;
         if (madvise((char *)range.addr + start, end - start, MADV_POPULATE_WRITE) != 0)
             break;
         end = start;

@@ -36,12 +36,13 @@ void *cposix_mmap_shared(int fd, size_t size);
  * shared, writable mapping) with memory ready to write
  * (MADV_POPULATE_WRITE), without changing what they hold, so that this
  * thread's first writes there take no page faults. It works from the
- * range's end toward its start, a quarter of a megabyte at a time: a
- * caller writing from the start meets it wherever the two have got to,
- * and each side faults in only the part it reached first. Stores the thread in
- * `thread`, to be joined before the range is unmapped. Returns 0, or -1
- * if no thread could be made (the memory is then faulted in as it is
- * written).
+ * range's end toward its start, about a quarter of a megabyte at a
+ * time: a caller writing from the start meets it wherever the two have
+ * got to, and each side faults in only the part it reached first.
+ * `addr` starts a page; `size` need not be whole pages. Stores the
+ * thread in `thread`, to be joined before the range is unmapped.
+ * Returns 0, or -1 if no thread could be made (the memory is then
+ * faulted in as it is written).
  */
 int cposix_populate_in_background(void *addr, size_t size, pthread_t *thread);
 
