@@ -46,35 +46,29 @@ struct BackgroundPopulateTests {
         #expect(bytes[size - 1] == 0xcd)
     }
 
+    /// How many of the pages of a new `size`-byte shared mapping have
+    /// memory behind them once the thread has populated it whole.
+    static func pagesBackedAfterPopulating(size: Int) throws -> Int {
+        let fd = cposix_shm_file_create("populate-test", size)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let memory = try #require(cposix_mmap_shared(fd, size))
+        defer { munmap(memory, size) }
+        var thread = pthread_t()
+        try #require(cposix_populate_in_background(memory, size, &thread) == 0)
+        pthread_join(thread, nil)
+        return residentPages(memory, count: (size + pageSize - 1) / pageSize)
+    }
+
     @Test("a range that ends inside a page is backed whole, each step starting on a page")
     func backsRangeEndingInsidePage() throws {
         // A window buffer is width * 4 bytes a row: 1000x700 ends 2,800,000
         // bytes in, not on a page.
-        let count = Self.pages, size = count * Self.pageSize - 100
-        let fd = cposix_shm_file_create("populate-test-odd", size)
-        try #require(fd >= 0)
-        defer { close(fd) }
-        let memory = try #require(cposix_mmap_shared(fd, size))
-        defer { munmap(memory, size) }
-
-        var thread = pthread_t()
-        try #require(cposix_populate_in_background(memory, size, &thread) == 0)
-        pthread_join(thread, nil)
-        #expect(Self.residentPages(memory, count: count) == count)
+        #expect(try Self.pagesBackedAfterPopulating(size: Self.pages * Self.pageSize - 100) == Self.pages)
     }
 
     @Test("a range smaller than one step is backed whole")
     func backsShortRange() throws {
-        let count = 3, size = count * Self.pageSize
-        let fd = cposix_shm_file_create("populate-test-short", size)
-        try #require(fd >= 0)
-        defer { close(fd) }
-        let memory = try #require(cposix_mmap_shared(fd, size))
-        defer { munmap(memory, size) }
-
-        var thread = pthread_t()
-        try #require(cposix_populate_in_background(memory, size, &thread) == 0)
-        pthread_join(thread, nil)
-        #expect(Self.residentPages(memory, count: count) == count)
+        #expect(try Self.pagesBackedAfterPopulating(size: 3 * Self.pageSize) == 3)
     }
 }
