@@ -438,6 +438,7 @@ final class CairoCanvas: Canvas {
 
     func drawText(_ text: String, in rect: Rect, font: Font, color: Color, alignment: TextAlignment) {
         guard !text.isEmpty else { return }
+        if drawTextDirectly(text, in: rect, font: font, color: color, alignment: alignment) { return }
         clipped(unless: nil) { withCuts {
             // A font cairo cannot make (out of memory) draws nothing, as
             // cairo itself would.
@@ -449,6 +450,29 @@ final class CairoCanvas: Canvas {
             glyphs.show(text, x: TextLayout.start(of: width, in: rect, alignment: alignment),
                         baseline: Self.baseline(in: rect, metrics: glyphs.metrics), in: cr)
         } }
+    }
+
+    /// Draws text straight into the buffer (`GlyphTable.composite`) when
+    /// cairo would draw it there at scale 1, unturned, clipped to whole
+    /// pixels only; false, having drawn nothing, when cairo must draw it.
+    private func drawTextDirectly(_ text: String, in rect: Rect, font: Font, color: Color,
+                                  alignment: TextAlignment) -> Bool {
+        guard imageClip == nil, cuts.isEmpty, let coverage, let target = directTarget() else { return false }
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        guard m.xx == 1, m.yy == 1, m.xy == 0, m.yx == 0, readDeviceClip(into: coverage) else { return false }
+        // A font cairo cannot make (out of memory) draws nothing, as cairo
+        // itself would; so does a colour with no alpha.
+        guard let glyphs = fonts.table(for: font), let paint = CoverageFill.Paint(color) else { return true }
+        let width = alignment == .left ? 0 : glyphs.width(of: text)
+        let surface = cairo_get_target(cr)
+        cairo_surface_flush(surface)
+        glyphs.place(text, x: TextLayout.start(of: width, in: rect, alignment: alignment),
+                     baseline: Self.baseline(in: rect, metrics: glyphs.metrics), in: cr) { placed in
+            glyphs.composite(placed, dx: m.x0, dy: m.y0, paint: paint, into: target, clip: coverage.clip)
+        }
+        cairo_surface_mark_dirty(surface)
+        return true
     }
 
     /// The baseline of a line centred across `rect`'s height.

@@ -547,7 +547,12 @@ final class CoverageFill {
 
         @inline(__always)
         func pixel(_ p: UnsafeMutablePointer<UInt32>, coverage: Double) {
-            let level = Self.level(coverage)
+            pixel(p, level: Self.level(coverage))
+        }
+
+        /// The colour composited at coverage `level` (0 to 255).
+        @inline(__always)
+        func pixel(_ p: UnsafeMutablePointer<UInt32>, level: UInt32) {
             guard level > 0 else { return }
             if isOpaque {
                 p.pointee = level == 255 ? pixel : blendOpaque(level: level, over: p.pointee)

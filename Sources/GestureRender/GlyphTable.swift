@@ -36,6 +36,9 @@ final class GlyphTable {
     /// lasts: without the run-time exclusivity check.
     @exclusivity(unchecked) private var ascii = [Glyph?](repeating: nil, count: 128)
     private var others: [Unicode.Scalar: Glyph] = [:]
+    /// The glyphs' images as cairo composites them at scale 1, by glyph
+    /// index, each captured from cairo once (`image(of:)`).
+    private var images: [UInt: Image] = [:]
     /// Characters beyond ASCII remembered at most (text in many scripts
     /// would otherwise grow the table without end in a long session).
     private static let othersLimit = 4096
@@ -58,6 +61,20 @@ final class GlyphTable {
     deinit {
         cairo_scaled_font_destroy(scaledFont)
         cairo_font_face_destroy(face)
+    }
+
+    /// The font at scale 1 as cairo draws with it, for capturing glyph
+    /// images (`captureImage(of:)`).
+    var scaledFontForImages: OpaquePointer { scaledFont }
+
+    /// Glyph `index`'s image at scale 1, captured from cairo when first
+    /// asked for.
+    func image(of index: UInt) -> Image {
+        if let known = images[index] { return known }
+        let image = captureImage(of: index)
+        if images.count >= Self.othersLimit { images.removeAll(keepingCapacity: true) }
+        images[index] = image
+        return image
     }
 
     func glyph(for scalar: Unicode.Scalar) -> Glyph {
@@ -109,6 +126,15 @@ final class GlyphTable {
     /// left of the clip: their ink falls outside it, and the box is the
     /// whole line's.
     func show(_ text: String, x: Double, baseline: Double, in cr: OpaquePointer) {
+        place(text, x: x, baseline: baseline, in: cr) { glyphs in
+            cairo_show_glyphs(cr, glyphs.baseAddress, Int32(glyphs.count))
+        }
+    }
+
+    /// The glyphs `show` hands cairo, in user space, given to `draw`
+    /// (nothing when none of them may reach the clip).
+    func place(_ text: String, x: Double, baseline: Double, in cr: OpaquePointer,
+               _ draw: (UnsafeMutableBufferPointer<cairo_glyph_t>) -> Void) {
         let count = text.unicodeScalars.count
         guard count > 0 else { return }
         var start = (x: x, y: baseline)
@@ -149,7 +175,7 @@ final class GlyphTable {
                 if highest.inkTop < placedTop { placeLeftOfClip(highest) }
                 if lowest.inkBottom > placedBottom { placeLeftOfClip(lowest) }
             }
-            cairo_show_glyphs(cr, glyphs.baseAddress, Int32(placed))
+            draw(UnsafeMutableBufferPointer(rebasing: glyphs[..<placed]))
         }
     }
 
