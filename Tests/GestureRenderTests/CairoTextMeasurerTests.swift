@@ -59,7 +59,7 @@ struct CairoTextMeasurerTests {
     /// Texts in several scripts, with marks, symbols and a character
     /// beyond the Basic Multilingual Plane.
     static let texts = ["Rotated, Radians:0.52, Velocity:1.10", "Ünïcödé naïve façade", "→ ✓ ½ °", "手势 жест",
-                        "👍 tap", "a\tb", "iiiii WWWWW"]
+                        "👍 tap", "a\tb", "iiiii WWWWW", "(1,2)", "at (119.3,309.5)", "-_=+", "jgpqy ))", "ÅÉÎ ij"]
 
     /// A context that sets text as the renderer means to: the face it
     /// names, unhinted metrics.
