@@ -37,8 +37,15 @@ final class GlyphTable {
     @exclusivity(unchecked) private var ascii = [Glyph?](repeating: nil, count: 128)
     private var others: [Unicode.Scalar: Glyph] = [:]
     /// The glyphs' images as cairo composites them at scale 1, by glyph
-    /// index, each captured from cairo once (`image(of:)`).
+    /// index, each captured from cairo once (`image(of:)`), and their
+    /// bytes.
     private var images: [UInt: Image] = [:]
+    private(set) var imageBytes = 0
+    /// Bytes of images kept at most, per font (a byte a pixel: hundreds
+    /// of glyphs even at a large size). Past it the images are forgotten
+    /// and taken again as needed, so text in many scripts cannot grow the
+    /// cache without end.
+    static let imageBytesLimit = 1 << 20
     /// Characters beyond ASCII remembered at most (text in many scripts
     /// would otherwise grow the table without end in a long session).
     private static let othersLimit = 4096
@@ -72,8 +79,12 @@ final class GlyphTable {
     func image(of index: UInt) -> Image {
         if let known = images[index] { return known }
         let image = captureImage(of: index)
-        if images.count >= Self.othersLimit { images.removeAll(keepingCapacity: true) }
+        if imageBytes + image.coverage.count > Self.imageBytesLimit {
+            images.removeAll(keepingCapacity: true)
+            imageBytes = 0
+        }
         images[index] = image
+        imageBytes += image.coverage.count
         return image
     }
 

@@ -98,6 +98,23 @@ struct GlyphImagesTests {
         }
     }
 
+    @Test("the glyph images kept for a font stay within their limit, and are taken again when forgotten")
+    func imagesBounded() throws {
+        let table = try #require(CairoTextMeasurer().table(for: Font(size: 120)))
+        let first = table.image(of: 40)
+        #expect(!first.coverage.isEmpty)
+        for index in UInt(36)..<UInt(600) {
+            _ = table.image(of: index)
+            #expect(table.imageBytes <= GlyphTable.imageBytesLimit)
+        }
+        // Glyphs this large pass the limit before the last of them (the
+        // mutation check without the limit went over it): the first was
+        // forgotten, and comes back the same.
+        #expect(table.imageBytes > 0)
+        let again = table.image(of: 40)
+        #expect(again.coverage == first.coverage && again.left == first.left && again.top == first.top)
+    }
+
     /// The line composited by `GlyphTable.composite` over the background,
     /// within `clip`.
     static func composited(_ line: (text: String, font: Font, color: Color, x: Double, baseline: Double),
