@@ -17,6 +17,11 @@ struct GlyphImagesTests {
         ("Ünïcödé naïve façade (1,2)", Font(size: 18, bold: true), Color(rgb: 0xffb703), 10.6, 33.9),
         ("jgpqy ))) iiWWii → ✓ ½", Font(size: 15), Color(red: 0.1, green: 0.3, blue: 0.9, alpha: 0.6), 0.5, 29.5),
         ("手势 жест 👍 a\tb", Font(size: 21), Color(red: 0.9, green: 0.9, blue: 0.9, alpha: 0.35), 7.1, 40.02),
+        // Glyphs whose images share pixels ("tt", "ft", "ff"), as the
+        // page's segment and panel titles have them.
+        ("Flutter Swipe left or right", Font(size: 15), Color(rgb: 0x37474f), 3.3, 22.7),
+        ("Flutter, Swipe left, effort", Font(size: 16, bold: true), .black, 0.0, 35.0),
+        ("Pinch and rotate · tt ff fi", Font(size: 15), Color(red: 0.2, green: 0.2, blue: 0.2, alpha: 0.7), 12.55, 50.5),
     ]
 
     /// A buffer of the background colour.
