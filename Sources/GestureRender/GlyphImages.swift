@@ -27,6 +27,13 @@ extension GlyphTable {
         /// The box around the glyph's unhinted ink from its position, in
         /// 256ths of a pixel, as cairo keeps it.
         var x1 = 0, y1 = 0, x2 = 0, y2 = 0
+
+        /// The pixels the image covers for `glyph` (user space; device
+        /// space once moved by `dx`, `dy`).
+        func pixels(for glyph: cairo_glyph_t, dx: Double, dy: Double) -> CoverageFill.PixelBox {
+            let x0 = GlyphTable.rounded(glyph.x + dx) + left, y0 = GlyphTable.rounded(glyph.y + dy) + top
+            return CoverageFill.PixelBox(x0: x0, y0: y0, x1: x0 + width, y1: y0 + height)
+        }
     }
 
     /// Cairo's fixed point: the nearest 256th.
@@ -98,9 +105,8 @@ extension GlyphTable {
         for glyph in glyphs {
             let picture = image(of: glyph.index)
             guard !picture.coverage.isEmpty else { continue }
-            let x0 = Self.rounded(glyph.x + dx) + picture.left, y0 = Self.rounded(glyph.y + dy) + picture.top
-            let reach = CoverageFill.PixelBox(x0: x0, y0: y0, x1: x0 + picture.width, y1: y0 + picture.height)
-                .intersection(target.bounds)
+            let placed = picture.pixels(for: glyph, dx: dx, dy: dy)
+            let reach = placed.intersection(target.bounds)
             guard !reach.isEmpty else { continue }
             picture.coverage.withUnsafeBufferPointer { coverage in
                 for part in clip {
@@ -108,7 +114,7 @@ extension GlyphTable {
                     guard !cut.isEmpty else { continue }
                     for row in cut.y0..<cut.y1 {
                         let pixels = target.pixels + row * target.stride
-                        let from = (row - y0) * picture.width - x0
+                        let from = (row - placed.y0) * picture.width - placed.x0
                         for column in cut.x0..<cut.x1 {
                             paint.pixel(pixels + column, level: UInt32(coverage[from + column]))
                         }
@@ -142,9 +148,9 @@ extension GlyphTable {
         for glyph in glyphs {
             let picture = image(of: glyph.index)
             guard !picture.coverage.isEmpty else { continue }
-            let x0 = Self.rounded(glyph.x + dx) + picture.left, y0 = Self.rounded(glyph.y + dy) + picture.top
-            reach = CoverageFill.PixelBox(x0: min(reach.x0, x0), y0: min(reach.y0, y0),
-                                          x1: max(reach.x1, x0 + picture.width), y1: max(reach.y1, y0 + picture.height))
+            let placed = picture.pixels(for: glyph, dx: dx, dy: dy)
+            reach = CoverageFill.PixelBox(x0: min(reach.x0, placed.x0), y0: min(reach.y0, placed.y0),
+                                          x1: max(reach.x1, placed.x1), y1: max(reach.y1, placed.y1))
         }
         for part in clip {
             let area = part.intersection(reach).intersection(target.bounds)
@@ -154,14 +160,14 @@ extension GlyphTable {
             for glyph in glyphs {
                 let picture = image(of: glyph.index)
                 guard !picture.coverage.isEmpty else { continue }
-                let x0 = Self.rounded(glyph.x + dx) + picture.left, y0 = Self.rounded(glyph.y + dy) + picture.top
-                let cut = area.intersection(CoverageFill.PixelBox(x0: x0, y0: y0, x1: x0 + picture.width,
-                                                                  y1: y0 + picture.height))
+                let placed = picture.pixels(for: glyph, dx: dx, dy: dy)
+                let cut = area.intersection(placed)
                 guard !cut.isEmpty else { continue }
                 for row in cut.y0..<cut.y1 {
                     for column in cut.x0..<cut.x1 {
                         let m = (row - area.y0) * width + column - area.x0
-                        let sum = Int(mask[m]) + Int(picture.coverage[(row - y0) * picture.width + column - x0])
+                        let sum = Int(mask[m])
+                            + Int(picture.coverage[(row - placed.y0) * picture.width + column - placed.x0])
                         mask[m] = UInt8(min(sum, 255))
                     }
                 }
