@@ -9,17 +9,20 @@ import GestureKit
 /// event about 7%; README, "Tried and not kept").
 ///
 /// How: each glyph's image is the one cairo rasterizes for the font, taken
-/// from cairo once (`Image`); a glyph lands at its device position
+/// from cairo once and kept trimmed to the pixels it covers (`Image`); a
+/// glyph lands at its device position
 /// rounded to whole pixels, half up, as cairo places it; within each box
 /// of the clip, the colour is composited over what is there through each
 /// image in turn, or through one mask of them all where cairo would use
 /// one (`overlaps`), rounded as pixman rounds (`CoverageFill.Paint`).
 extension GlyphTable {
-    /// A glyph's image at scale 1, as cairo composites it.
+    /// A glyph's image at scale 1, as cairo composites it: where its
+    /// coverage lies in the table's `imageStore`, and how it is placed.
     struct Image {
-        /// Coverage, a byte a pixel, `width` a row; empty for a glyph
-        /// without ink.
-        var coverage: [UInt8] = []
+        /// Where the coverage begins in `imageStore`: a byte a pixel,
+        /// `width` a row, trimmed to the pixels the glyph covers (none for
+        /// a glyph without ink).
+        var offset = 0
         var width = 0, height = 0
         /// Where the image's first pixel lies from the glyph's rounded
         /// position, in pixels.
@@ -28,12 +31,20 @@ extension GlyphTable {
         /// 256ths of a pixel, as cairo keeps it.
         var x1 = 0, y1 = 0, x2 = 0, y2 = 0
 
+        /// Whether the image covers no pixel.
+        var isEmpty: Bool { width == 0 || height == 0 }
+
         /// The pixels the image covers for `glyph` (user space; device
         /// space once moved by `dx`, `dy`).
         func pixels(for glyph: cairo_glyph_t, dx: Double, dy: Double) -> CoverageFill.PixelBox {
             let x0 = GlyphTable.rounded(glyph.x + dx) + left, y0 = GlyphTable.rounded(glyph.y + dy) + top
             return CoverageFill.PixelBox(x0: x0, y0: y0, x1: x0 + width, y1: y0 + height)
         }
+    }
+
+    /// `image`'s coverage, row after row.
+    func coverage(of image: Image) -> [UInt8] {
+        Array(imageStore[image.offset..<(image.offset + image.width * image.height)])
     }
 
     /// Cairo's fixed point: the nearest 256th.
@@ -46,28 +57,28 @@ extension GlyphTable {
         Int((v + 0.5).rounded(.down))
     }
 
-    /// Glyph `index` as cairo draws it with this table's font at scale 1:
-    /// drawn onto an empty bitmap between two copies of itself far outside
-    /// it. Cairo composites a run of glyphs only within the box around
-    /// their unhinted ink, and a hinted glyph can reach a row past its own
-    /// box; the copies widen the run's box to the whole bitmap.
+    /// Glyph `index` as cairo draws it with this table's font at scale 1,
+    /// its coverage added to `imageStore`: drawn onto an empty bitmap
+    /// between two copies of itself far outside it. Cairo composites a run
+    /// of glyphs only within the box around their unhinted ink, and a
+    /// hinted glyph can reach a row past its own box; the copies widen the
+    /// run's box to the whole bitmap.
     func captureImage(of index: UInt) -> Image {
         var glyph = cairo_glyph_t(index: index, x: 0, y: 0)
         var extents = cairo_text_extents_t()
         cairo_scaled_font_glyph_extents(scaledFontForImages, &glyph, 1, &extents)
-        let box = (x1: Self.fixed(extents.x_bearing), y1: Self.fixed(extents.y_bearing),
-                   x2: Self.fixed(extents.x_bearing + extents.width), y2: Self.fixed(extents.y_bearing + extents.height))
-        guard extents.width > 0, extents.height > 0, extents.width < 4096, extents.height < 4096 else {
-            return Image(x1: box.x1, y1: box.y1, x2: box.x2, y2: box.y2)
-        }
+        let box = Image(x1: Self.fixed(extents.x_bearing), y1: Self.fixed(extents.y_bearing),
+                        x2: Self.fixed(extents.x_bearing + extents.width),
+                        y2: Self.fixed(extents.y_bearing + extents.height))
+        guard extents.width > 0, extents.height > 0, extents.width < 4096, extents.height < 4096 else { return box }
         // Room for hinting to move the ink a pixel or two.
         let margin = 3
         let left = Int(extents.x_bearing.rounded(.down)) - margin, top = Int(extents.y_bearing.rounded(.down)) - margin
         let width = Int((extents.x_bearing + extents.width).rounded(.up)) + margin - left
         let height = Int((extents.y_bearing + extents.height).rounded(.up)) + margin - top
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height)) else { return Image() }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height)) else { return box }
         defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else { return Image() }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else { return box }
         defer { cairo_destroy(cr) }
         cairo_set_scaled_font(cr, scaledFontForImages)
         cairo_set_source_rgba(cr, 0, 0, 0, 1)
@@ -79,15 +90,34 @@ extension GlyphTable {
         cairo_show_glyphs(cr, &run, Int32(run.count))
         cairo_surface_flush(surface)
         guard cairo_status(cr) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
-            return Image()
+            return box
         }
         let stride = Int(cairo_image_surface_get_stride(surface))
-        var coverage = [UInt8](repeating: 0, count: width * height)
+        // Only the pixels the glyph covers are kept.
+        var ink = CoverageFill.PixelBox(x0: width, y0: height, x1: 0, y1: 0)
         for row in 0..<height {
-            for column in 0..<width { coverage[row * width + column] = data[row * stride + column] }
+            for column in 0..<width where data[row * stride + column] != 0 {
+                ink = CoverageFill.PixelBox(x0: min(ink.x0, column), y0: min(ink.y0, row),
+                                            x1: max(ink.x1, column + 1), y1: max(ink.y1, row + 1))
+            }
         }
-        return Image(coverage: coverage, width: width, height: height, left: left, top: top,
-                     x1: box.x1, y1: box.y1, x2: box.x2, y2: box.y2)
+        guard !ink.isEmpty else { return box }
+        var image = box
+        image.offset = imageStore.count
+        image.width = ink.x1 - ink.x0
+        image.height = ink.y1 - ink.y0
+        image.left = left + ink.x0
+        image.top = top + ink.y0
+        for row in ink.y0..<ink.y1 {
+            imageStore.append(contentsOf: UnsafeBufferPointer(start: data + row * stride + ink.x0, count: image.width))
+        }
+        return image
+    }
+
+    /// A glyph's image in a run, and the pixels it covers there.
+    private struct PlacedImage {
+        var image: Image
+        var box: CoverageFill.PixelBox
     }
 
     /// Composites `glyphs` (user space; device space once moved by `dx`,
@@ -98,84 +128,94 @@ extension GlyphTable {
     /// to a third of the colour's strength there.
     func composite(_ glyphs: UnsafeMutableBufferPointer<cairo_glyph_t>, dx: Double, dy: Double,
                    paint: CoverageFill.Paint, into target: CoverageFill.Target, clip: [CoverageFill.PixelBox]) {
-        if overlaps(glyphs, dx: dx, dy: dy) {
-            compositeThroughMask(glyphs, dx: dx, dy: dy, paint: paint, into: target, clip: clip)
-            return
+        forgetImagesPastLimit()
+        withUnsafeTemporaryAllocation(of: PlacedImage.self, capacity: glyphs.count) { placed in
+            // Each glyph's image looked up once; whether a glyph's box
+            // overlaps the boxes of those before it, as cairo decides
+            // whether to add a run's images into one mask first; and the
+            // pixels the images reach.
+            var count = 0
+            var overlapping = false
+            var inked = (x1: Int.max, y1: Int.max, x2: Int.min, y2: Int.min)
+            var reach = CoverageFill.PixelBox(x0: .max, y0: .max, x1: .min, y1: .min)
+            for glyph in glyphs {
+                let image = keptImage(of: glyph.index)
+                let x = Self.rounded(glyph.x + dx) * 256, y = Self.rounded(glyph.y + dy) * 256
+                let x1 = x + image.x1, x2 = x + image.x2, y1 = y + image.y1, y2 = y + image.y2
+                if x2 > inked.x1 && x1 < inked.x2 && y2 > inked.y1 && y1 < inked.y2 { overlapping = true }
+                inked = (min(inked.x1, x1), min(inked.y1, y1), max(inked.x2, x2), max(inked.y2, y2))
+                guard !image.isEmpty else { continue }
+                let box = image.pixels(for: glyph, dx: dx, dy: dy)
+                (placed.baseAddress! + count).initialize(to: PlacedImage(image: image, box: box))
+                count += 1
+                reach = CoverageFill.PixelBox(x0: min(reach.x0, box.x0), y0: min(reach.y0, box.y0),
+                                              x1: max(reach.x1, box.x1), y1: max(reach.y1, box.y1))
+            }
+            let images = UnsafeBufferPointer(rebasing: placed[..<count])
+            imageStore.withUnsafeBufferPointer { store in
+                if overlapping {
+                    compositeThroughMask(images, store: store, reach: reach, paint: paint, into: target, clip: clip)
+                } else {
+                    compositeEach(images, store: store, paint: paint, into: target, clip: clip)
+                }
+            }
         }
-        for glyph in glyphs {
-            let picture = image(of: glyph.index)
-            guard !picture.coverage.isEmpty else { continue }
-            let placed = picture.pixels(for: glyph, dx: dx, dy: dy)
-            let reach = placed.intersection(target.bounds)
+    }
+
+    /// Each image composited in turn.
+    private func compositeEach(_ images: UnsafeBufferPointer<PlacedImage>, store: UnsafeBufferPointer<UInt8>,
+                               paint: CoverageFill.Paint, into target: CoverageFill.Target,
+                               clip: [CoverageFill.PixelBox]) {
+        for placed in images {
+            let reach = placed.box.intersection(target.bounds)
             guard !reach.isEmpty else { continue }
-            picture.coverage.withUnsafeBufferPointer { coverage in
-                for part in clip {
-                    let cut = part.intersection(reach)
-                    guard !cut.isEmpty else { continue }
-                    for row in cut.y0..<cut.y1 {
-                        let pixels = target.pixels + row * target.stride
-                        let from = (row - placed.y0) * picture.width - placed.x0
-                        for column in cut.x0..<cut.x1 {
-                            paint.pixel(pixels + column, level: UInt32(coverage[from + column]))
-                        }
+            let coverage = store.baseAddress! + placed.image.offset
+            for part in clip {
+                let cut = part.intersection(reach)
+                guard !cut.isEmpty else { continue }
+                for row in cut.y0..<cut.y1 {
+                    let pixels = target.pixels + row * target.stride
+                    let from = coverage + (row - placed.box.y0) * placed.image.width - placed.box.x0
+                    for column in cut.x0..<cut.x1 {
+                        paint.pixel(pixels + column, level: UInt32(from[column]))
                     }
                 }
             }
         }
     }
 
-    /// Whether a glyph's box overlaps the boxes of those before it, as
-    /// cairo decides whether to add a run's images into one mask first.
-    func overlaps(_ glyphs: UnsafeMutableBufferPointer<cairo_glyph_t>, dx: Double, dy: Double) -> Bool {
-        var box = (x1: Int.max, y1: Int.max, x2: Int.min, y2: Int.min)
-        for glyph in glyphs {
-            let picture = image(of: glyph.index)
-            let x = Self.rounded(glyph.x + dx) * 256, y = Self.rounded(glyph.y + dy) * 256
-            let x1 = x + picture.x1, x2 = x + picture.x2, y1 = y + picture.y1, y2 = y + picture.y2
-            if x2 > box.x1 && x1 < box.x2 && y2 > box.y1 && y1 < box.y2 { return true }
-            box = (min(box.x1, x1), min(box.y1, y1), max(box.x2, x2), max(box.y2, y2))
-        }
-        return false
-    }
-
-    /// The glyphs' images added into one mask over each box of the clip
-    /// they reach (a pixel's coverage at most whole), and the colour
+    /// The images added into one mask over each box of the clip they
+    /// reach (a pixel's coverage at most whole), and the colour
     /// composited through it.
-    private func compositeThroughMask(_ glyphs: UnsafeMutableBufferPointer<cairo_glyph_t>, dx: Double, dy: Double,
-                                      paint: CoverageFill.Paint, into target: CoverageFill.Target,
-                                      clip: [CoverageFill.PixelBox]) {
-        var reach = CoverageFill.PixelBox(x0: .max, y0: .max, x1: .min, y1: .min)
-        for glyph in glyphs {
-            let picture = image(of: glyph.index)
-            guard !picture.coverage.isEmpty else { continue }
-            let placed = picture.pixels(for: glyph, dx: dx, dy: dy)
-            reach = CoverageFill.PixelBox(x0: min(reach.x0, placed.x0), y0: min(reach.y0, placed.y0),
-                                          x1: max(reach.x1, placed.x1), y1: max(reach.y1, placed.y1))
-        }
+    private func compositeThroughMask(_ images: UnsafeBufferPointer<PlacedImage>, store: UnsafeBufferPointer<UInt8>,
+                                      reach: CoverageFill.PixelBox, paint: CoverageFill.Paint,
+                                      into target: CoverageFill.Target, clip: [CoverageFill.PixelBox]) {
         for part in clip {
             let area = part.intersection(reach).intersection(target.bounds)
             guard !area.isEmpty else { continue }
-            let width = area.x1 - area.x0
-            var mask = [UInt8](repeating: 0, count: width * (area.y1 - area.y0))
-            for glyph in glyphs {
-                let picture = image(of: glyph.index)
-                guard !picture.coverage.isEmpty else { continue }
-                let placed = picture.pixels(for: glyph, dx: dx, dy: dy)
-                let cut = area.intersection(placed)
-                guard !cut.isEmpty else { continue }
-                for row in cut.y0..<cut.y1 {
-                    for column in cut.x0..<cut.x1 {
-                        let m = (row - area.y0) * width + column - area.x0
-                        let sum = Int(mask[m])
-                            + Int(picture.coverage[(row - placed.y0) * picture.width + column - placed.x0])
-                        mask[m] = UInt8(min(sum, 255))
+            let width = area.x1 - area.x0, size = width * (area.y1 - area.y0)
+            if maskRoom.count < size { maskRoom = [UInt8](repeating: 0, count: size) }
+            maskRoom.withUnsafeMutableBufferPointer { room in
+                let mask = room.baseAddress!
+                mask.update(repeating: 0, count: size)
+                for placed in images {
+                    let cut = area.intersection(placed.box)
+                    guard !cut.isEmpty else { continue }
+                    let coverage = store.baseAddress! + placed.image.offset
+                    for row in cut.y0..<cut.y1 {
+                        let into = mask + (row - area.y0) * width - area.x0
+                        let from = coverage + (row - placed.box.y0) * placed.image.width - placed.box.x0
+                        for column in cut.x0..<cut.x1 {
+                            into[column] = UInt8(min(Int(into[column]) + Int(from[column]), 255))
+                        }
                     }
                 }
-            }
-            for row in area.y0..<area.y1 {
-                let pixels = target.pixels + row * target.stride
-                for column in area.x0..<area.x1 {
-                    paint.pixel(pixels + column, level: UInt32(mask[(row - area.y0) * width + column - area.x0]))
+                for row in area.y0..<area.y1 {
+                    let pixels = target.pixels + row * target.stride
+                    let from = mask + (row - area.y0) * width - area.x0
+                    for column in area.x0..<area.x1 {
+                        paint.pixel(pixels + column, level: UInt32(from[column]))
+                    }
                 }
             }
         }

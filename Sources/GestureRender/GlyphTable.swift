@@ -36,16 +36,27 @@ final class GlyphTable {
     /// lasts: without the run-time exclusivity check.
     @exclusivity(unchecked) private var ascii = [Glyph?](repeating: nil, count: 128)
     private var others: [Unicode.Scalar: Glyph] = [:]
-    /// The glyphs' images as cairo composites them at scale 1, by glyph
-    /// index, each captured from cairo once (`image(of:)`), and their
-    /// bytes.
-    private var images: [UInt: Image] = [:]
-    private(set) var imageBytes = 0
-    /// Bytes of images kept at most, per font (a byte a pixel: hundreds
-    /// of glyphs even at a large size). Past it the images are forgotten
-    /// and taken again as needed, so text in many scripts cannot grow the
-    /// cache without end.
+    /// The glyphs' images as cairo composites them at scale 1, each
+    /// captured from cairo once (`image(of:)`): their coverage, one after
+    /// the other in `imageStore`, and where each lies there, by glyph
+    /// index (directly below `directImageLimit`, the glyphs of most
+    /// scripts' letters; by hashing above). A run of text looks each of
+    /// its glyphs up once and copies nothing (`GlyphTable.composite`).
+    @exclusivity(unchecked) var imageStore: [UInt8] = []
+    @exclusivity(unchecked) private var directImages: [Image?] = []
+    private var otherImages: [UInt: Image] = [:]
+    var imageBytes: Int { imageStore.count }
+    private static let directImageLimit: UInt = 2048
+    /// Bytes of images kept, per font (a byte a pixel: hundreds of glyphs
+    /// even at a large size), past which they are forgotten before the
+    /// next run of text is drawn (`forgetImagesPastLimit()`) and taken
+    /// again as needed, so text in many scripts cannot grow the cache
+    /// without end. Within one run they are all kept: the store goes past
+    /// the limit by at most that run's new images.
     static let imageBytesLimit = 1 << 20
+    /// Room for the mask a run of overlapping glyphs is added into, kept
+    /// from run to run.
+    @exclusivity(unchecked) var maskRoom: [UInt8] = []
     /// Characters beyond ASCII remembered at most (text in many scripts
     /// would otherwise grow the table without end in a long session).
     private static let othersLimit = 4096
@@ -75,16 +86,36 @@ final class GlyphTable {
     var scaledFontForImages: OpaquePointer { scaledFont }
 
     /// Glyph `index`'s image at scale 1, captured from cairo when first
-    /// asked for.
+    /// asked for; the images kept are forgotten first if past their limit.
     func image(of index: UInt) -> Image {
-        if let known = images[index] { return known }
-        let image = captureImage(of: index)
-        if imageBytes + image.coverage.count > Self.imageBytesLimit {
-            images.removeAll(keepingCapacity: true)
-            imageBytes = 0
+        forgetImagesPastLimit()
+        return keptImage(of: index)
+    }
+
+    /// Forgets the glyph images kept if they are past `imageBytesLimit`.
+    func forgetImagesPastLimit() {
+        guard imageStore.count > Self.imageBytesLimit else { return }
+        imageStore.removeAll(keepingCapacity: false)
+        directImages.removeAll(keepingCapacity: true)
+        otherImages.removeAll(keepingCapacity: true)
+    }
+
+    /// Glyph `index`'s image, captured and kept when first asked for,
+    /// whatever the bytes kept.
+    func keptImage(of index: UInt) -> Image {
+        if index < Self.directImageLimit {
+            let slot = Int(index)
+            if slot < directImages.count, let known = directImages[slot] { return known }
+            let image = captureImage(of: index)
+            if slot >= directImages.count {
+                directImages.append(contentsOf: repeatElement(nil, count: slot + 1 - directImages.count))
+            }
+            directImages[slot] = image
+            return image
         }
-        images[index] = image
-        imageBytes += image.coverage.count
+        if let known = otherImages[index] { return known }
+        let image = captureImage(of: index)
+        otherImages[index] = image
         return image
     }
 

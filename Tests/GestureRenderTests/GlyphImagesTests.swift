@@ -107,17 +107,39 @@ struct GlyphImagesTests {
     func imagesBounded() throws {
         let table = try #require(CairoTextMeasurer().table(for: Font(size: 120)))
         let first = table.image(of: 40)
-        #expect(!first.coverage.isEmpty)
+        let firstCoverage = table.coverage(of: first)
+        #expect(!first.isEmpty && firstCoverage.contains { $0 != 0 })
+        var forgotten = false
         for index in UInt(36)..<UInt(600) {
-            _ = table.image(of: index)
-            #expect(table.imageBytes <= GlyphTable.imageBytesLimit)
+            let before = table.imageBytes
+            let image = table.image(of: index)
+            // Past the limit, the images kept are forgotten before the
+            // next is taken.
+            #expect(table.imageBytes <= GlyphTable.imageBytesLimit + image.width * image.height)
+            if table.imageBytes < before { forgotten = true }
         }
         // Glyphs this large pass the limit before the last of them (the
         // mutation check without the limit went over it): the first was
         // forgotten, and comes back the same.
+        #expect(forgotten)
         #expect(table.imageBytes > 0)
         let again = table.image(of: 40)
-        #expect(again.coverage == first.coverage && again.left == first.left && again.top == first.top)
+        #expect(table.coverage(of: again) == firstCoverage && again.width == first.width
+                    && again.left == first.left && again.top == first.top)
+    }
+
+    @Test("a glyph's image is trimmed to the pixels it covers")
+    func imagesTrimmed() throws {
+        let table = try #require(CairoTextMeasurer().table(for: Font(size: 17)))
+        for scalar in "AgW.|,_".unicodeScalars {
+            let image = table.image(of: table.glyph(for: scalar).index)
+            let coverage = table.coverage(of: image)
+            #expect(!image.isEmpty, "\(scalar)")
+            let rows = (0..<image.height).map { coverage[($0 * image.width)..<(($0 + 1) * image.width)] }
+            #expect(rows.first?.contains { $0 != 0 } == true && rows.last?.contains { $0 != 0 } == true, "\(scalar)")
+            #expect(rows.contains { $0.first != 0 } && rows.contains { $0.last != 0 }, "\(scalar)")
+        }
+        #expect(table.image(of: table.glyph(for: " ").index).isEmpty)
     }
 
     /// The line composited by `GlyphTable.composite` over the background,
