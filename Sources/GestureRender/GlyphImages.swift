@@ -6,15 +6,15 @@ import GestureKit
 /// cairo's text pipeline each time: after a sleep, a frame paid for that
 /// pipeline's code and data a line of text at a time (live, leaving the
 /// glyphs out took event -> commit about 0.06 ms lower and CPU per touch
-/// event about 7%; README, "Tried and not kept").
+/// event about 7%; docs/performance-history.md, 2026-12-01).
 ///
 /// How: each glyph's image is the one cairo rasterizes for the font, taken
 /// from cairo once and kept trimmed to the pixels it covers (`Image`); a
-/// glyph lands at its device position
-/// rounded to whole pixels, half up, as cairo places it; within each box
-/// of the clip, the colour is composited over what is there through each
-/// image in turn, or through one mask of them all where cairo would use
-/// one (`overlaps`), rounded as pixman rounds (`CoverageFill.Paint`).
+/// glyph lands at its device position rounded to whole pixels, half up, as
+/// cairo places it; within each box of the clip, the colour is composited
+/// over what is there through each image in turn, or through one mask of
+/// them all where cairo would use one (`composite`), rounded as pixman
+/// rounds (`CoverageFill.Paint`).
 extension GlyphTable {
     /// A glyph's image at scale 1, as cairo composites it: where its
     /// coverage lies in the table's `imageStore`, and how it is placed.
