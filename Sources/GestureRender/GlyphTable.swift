@@ -39,9 +39,9 @@ final class GlyphTable {
     /// The glyphs' images as cairo composites them at scale 1, each
     /// captured from cairo once (`image(of:)`): their coverage, one after
     /// the other in `imageStore`, and where each lies there, by glyph
-    /// index (directly below `directImageLimit`, the glyphs of most
-    /// scripts' letters; by hashing above). A run of text looks each of
-    /// its glyphs up once and copies nothing (`GlyphTable.composite`).
+    /// index (directly in an array below `directImageLimit`, in a
+    /// dictionary above). A run of text looks each of its glyphs up once
+    /// and copies no coverage (`GlyphTable.composite`).
     @exclusivity(unchecked) var imageStore: [UInt8] = []
     @exclusivity(unchecked) private var directImages: [Image?] = []
     private var otherImages: [UInt: Image] = [:]
