@@ -76,7 +76,7 @@ public final class Renderer {
     /// a pass of its own that stops at the view, in the rows of the part
     /// the corners reach into.
     private static func passes(over damage: [Rect], in window: Window, scale: Double) -> [Pass] {
-        func cover(of parts: [Rect], ignoringCorners: Bool = false) -> (view: View, toWindow: AffineTransform)? {
+        func cover(of parts: [Rect], ignoringCorners: Bool = false) -> Culling.Cover? {
             Culling(parts: parts).cover(among: window.subviews, toWindow: .identity,
                                         repainted: parts.map { Culling.pixels(of: $0, scale: scale) },
                                         ignoringCorners: ignoringCorners)
@@ -198,6 +198,15 @@ public final class Renderer {
         /// The repainted parts of the window (window coordinates).
         var parts: [Rect]
 
+        /// A view that paints every pixel of the repainted area, and where
+        /// it lies in the window. A struct rather than a tuple: an optional
+        /// tuple holding a class reference is copied through the runtime's
+        /// generic tuple functions, and every frame looks for covers.
+        struct Cover {
+            let view: View
+            let toWindow: AffineTransform
+        }
+
         /// Whether `bounds`, placed in the window by `toWindow`, touches the
         /// area being repainted.
         func isVisible(_ bounds: Rect, toWindow: AffineTransform) -> Bool {
@@ -221,8 +230,8 @@ public final class Renderer {
         /// (even when ignoring the view's own); with where it lies in the
         /// window.
         func cover(among views: [View], toWindow parent: AffineTransform, repainted: [Rect],
-                   ignoringCorners: Bool = false) -> (view: View, toWindow: AffineTransform)? {
-            var found: (view: View, toWindow: AffineTransform)?
+                   ignoringCorners: Bool = false) -> Cover? {
+            var found: Cover?
             for view in views where !view.isHidden && view.alpha >= 1 {
                 let toWindow = view.transformToSuperview.concatenating(parent)
                 // A turned view's subviews turn with it.
@@ -232,7 +241,7 @@ public final class Renderer {
                 let holds = inside
                     && !touchesCorners(of: view.bounds, radius: view.cornerRadius, toWindow: toWindow)
                 if inside, ignoringCorners || holds, let bg = view.backgroundColor, bg.alpha >= 1 {
-                    found = (view, toWindow)
+                    found = Cover(view: view, toWindow: toWindow)
                 }
                 // Nothing inside a clipping view paints beyond it, nor, where
                 // the area reaches into them, into its rounded corners.

@@ -128,10 +128,10 @@ open class Label: View {
     public var textLayout: TextLayout {
         let key = LayoutKey(text: text, font: font, alignment: alignment, bounds: bounds, numberOfLines: numberOfLines,
                             minimumScaleFactor: minimumScaleFactor, measurer: ObjectIdentifier(measurer))
-        if let cached = cachedLayout, cached.key == key { return cached.layout }
+        if let cachedLayout, cachedLayout.key == key { return cachedLayout.layout }
         let layout = TextLayout(text: text, font: font, alignment: alignment, in: bounds, numberOfLines: numberOfLines,
                                 minimumScaleFactor: minimumScaleFactor, measurer: measurer)
-        cachedLayout = (key, layout)
+        cachedLayout = CachedLayout(key: key, layout: layout)
         return layout
     }
 
@@ -181,14 +181,28 @@ open class Label: View {
         var measurer: ObjectIdentifier
     }
 
-    private var cachedLayout: (key: LayoutKey, layout: TextLayout)?
+    /// The layout of the text as last laid out, and what it was laid out
+    /// for. A struct rather than a tuple: a stored tuple is copied through
+    /// the runtime's generic tuple functions, field by field, and this one
+    /// is read several times a frame while a label's text changes.
+    private struct CachedLayout {
+        var key: LayoutKey
+        var layout: TextLayout
+    }
+
+    private var cachedLayout: CachedLayout?
 
     // MARK: Damage
 
     /// The text shown on screen (its layout when the window last took the
     /// label's changes), and the measurer that laid it out; nil until
     /// first taken.
-    private var shown: (layout: TextLayout, measurer: ObjectIdentifier)?
+    private var shown: Shown?
+
+    private struct Shown {
+        var layout: TextLayout
+        var measurer: ObjectIdentifier
+    }
 
     /// Where the text changed, widened by what glyphs may draw beyond
     /// their advances and the line's height (accents, overhangs): when
@@ -214,7 +228,7 @@ open class Label: View {
     private static let inkMargin = 0.25
 
     override func didTakeChanges() {
-        shown = (textLayout, ObjectIdentifier(measurer))
+        shown = Shown(layout: textLayout, measurer: ObjectIdentifier(measurer))
     }
 
     /// Passes to `add`, line by line, the spans of `new` whose characters
