@@ -128,6 +128,21 @@ struct GlyphImagesTests {
                     && again.left == first.left && again.top == first.top)
     }
 
+    @Test("a glyph past the directly indexed ones is kept too: asked for again, it is not taken again")
+    func imagesPastDirectIndex() throws {
+        let table = try #require(CairoTextMeasurer().table(for: Font(size: 17)))
+        for index: UInt in [40, 2047, 2048, 3000, 5000] {
+            let first = table.image(of: index)
+            let bytes = table.imageBytes
+            let again = table.image(of: index)
+            #expect(table.imageBytes == bytes, "glyph \(index) was taken again")
+            #expect(again.offset == first.offset && again.width == first.width && again.height == first.height
+                        && again.left == first.left && again.top == first.top, "glyph \(index)")
+        }
+        // DejaVu Sans has glyphs that far: the hashed ones are real images.
+        #expect(!table.image(of: 3000).isEmpty || !table.image(of: 5000).isEmpty)
+    }
+
     @Test("a glyph's image is trimmed to the pixels it covers")
     func imagesTrimmed() throws {
         let table = try #require(CairoTextMeasurer().table(for: Font(size: 17)))
