@@ -323,7 +323,7 @@ final class CairoCanvas: Canvas {
     /// over with antialiasing, clipped to whole-pixel rectangles. Returns
     /// false, having drawn nothing, when cairo must draw them.
     private func fillDirectly(color: Color, _ build: (CoverageFill, AffineTransform) -> Void) -> Bool {
-        guard let coverage, let target = directTarget(), readDeviceClip(into: coverage) else { return false }
+        guard let coverage, let target = directTarget(clipInto: coverage) else { return false }
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         coverage.begin()
@@ -331,11 +331,17 @@ final class CairoCanvas: Canvas {
         for i in cuts.indices {
             coverage.cut(toConvex: cutPolygon(i))
         }
+        writingDirectly { coverage.fill(color: color, into: target) }
+        return true
+    }
+
+    /// Runs `write`, which writes the surface's pixels behind cairo's
+    /// back: cairo finishes its own drawing first and is told after.
+    private func writingDirectly(_ write: () -> Void) {
         let surface = cairo_get_target(cr)
         cairo_surface_flush(surface)
-        coverage.fill(color: color, into: target)
+        write()
         cairo_surface_mark_dirty(surface)
-        return true
     }
 
     /// Cut `i` as a polygon in device pixels, clockwise on screen.
@@ -351,9 +357,11 @@ final class CairoCanvas: Canvas {
         return polygon
     }
 
-    /// The pixels of the surface being drawn on, if shapes may be filled
-    /// into them directly.
-    private func directTarget() -> CoverageFill.Target? {
+    /// The pixels of the surface being drawn on, if shapes and text may be
+    /// drawn into them directly, with cairo's clip read into
+    /// `coverage.clip` (`readDeviceClip(into:)`); nil where either rules
+    /// it out.
+    private func directTarget(clipInto coverage: CoverageFill) -> CoverageFill.Target? {
         guard let surface = cairo_get_target(cr), cairo_get_group_target(cr) == surface,
               cairo_get_operator(cr) == CAIRO_OPERATOR_OVER, cairo_get_antialias(cr) != CAIRO_ANTIALIAS_NONE,
               cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
@@ -363,7 +371,7 @@ final class CairoCanvas: Canvas {
         var dx = 0.0, dy = 0.0
         cairo_surface_get_device_offset(surface, &dx, &dy)
         let stride = Int(cairo_image_surface_get_stride(surface))
-        guard dx == 0, dy == 0, stride % 4 == 0 else { return nil }
+        guard dx == 0, dy == 0, stride % 4 == 0, readDeviceClip(into: coverage) else { return nil }
         return CoverageFill.Target(pixels: UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self),
                                    width: Int(cairo_image_surface_get_width(surface)),
                                    height: Int(cairo_image_surface_get_height(surface)), stride: stride / 4)
@@ -457,21 +465,22 @@ final class CairoCanvas: Canvas {
     /// pixels only; false, having drawn nothing, when cairo must draw it.
     private func drawTextDirectly(_ text: String, in rect: Rect, font: Font, color: Color,
                                   alignment: TextAlignment) -> Bool {
-        guard imageClip == nil, cuts.isEmpty, let coverage, let target = directTarget() else { return false }
+        guard imageClip == nil, cuts.isEmpty, let coverage else { return false }
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
-        guard m.xx == 1, m.yy == 1, m.xy == 0, m.yx == 0, readDeviceClip(into: coverage) else { return false }
+        guard m.xx == 1, m.yy == 1, m.xy == 0, m.yx == 0, let target = directTarget(clipInto: coverage) else {
+            return false
+        }
         // A font cairo cannot make (out of memory) draws nothing, as cairo
         // itself would; so does a colour with no alpha.
         guard let glyphs = fonts.table(for: font), let paint = CoverageFill.Paint(color) else { return true }
         let width = alignment == .left ? 0 : glyphs.width(of: text)
-        let surface = cairo_get_target(cr)
-        cairo_surface_flush(surface)
-        glyphs.place(text, x: TextLayout.start(of: width, in: rect, alignment: alignment),
-                     baseline: Self.baseline(in: rect, metrics: glyphs.metrics), in: cr) { placed in
-            glyphs.composite(placed, dx: m.x0, dy: m.y0, paint: paint, into: target, clip: coverage.clip)
+        writingDirectly {
+            glyphs.place(text, x: TextLayout.start(of: width, in: rect, alignment: alignment),
+                         baseline: Self.baseline(in: rect, metrics: glyphs.metrics), in: cr) { placed in
+                glyphs.composite(placed, dx: m.x0, dy: m.y0, paint: paint, into: target, clip: coverage.clip)
+            }
         }
-        cairo_surface_mark_dirty(surface)
         return true
     }
 
